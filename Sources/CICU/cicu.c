@@ -1,0 +1,257 @@
+// cicu.c: the only file in IMEHarness that includes ICU headers.
+// See include/cicu.h for the contract of each function.
+
+#include "cicu.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include <unicode/ubrk.h>
+#include <unicode/uchar.h>
+#include <unicode/uregex.h>
+#include <unicode/uscript.h>
+#include <unicode/ustring.h>
+#include <unicode/uversion.h>
+
+// Our enums mirror ICU's values so that no translation table is needed; the
+// compiler checks that they still agree with the ICU we build against.
+#define SAME(ours, icus) ((int)(ours) == (int)(icus))
+_Static_assert(SAME(CICU_GC_CN, U_UNASSIGNED) && SAME(CICU_GC_LU, U_UPPERCASE_LETTER) &&
+                   SAME(CICU_GC_ND, U_DECIMAL_DIGIT_NUMBER) && SAME(CICU_GC_CS, U_SURROGATE) &&
+                   SAME(CICU_GC_SO, U_OTHER_SYMBOL) && SAME(CICU_GC_PF, U_FINAL_PUNCTUATION),
+               "cicu_general_category must mirror UCharCategory");
+_Static_assert(SAME(CICU_EAW_NEUTRAL, U_EA_NEUTRAL) && SAME(CICU_EAW_AMBIGUOUS, U_EA_AMBIGUOUS) &&
+                   SAME(CICU_EAW_HALFWIDTH, U_EA_HALFWIDTH) && SAME(CICU_EAW_FULLWIDTH, U_EA_FULLWIDTH) &&
+                   SAME(CICU_EAW_NARROW, U_EA_NARROW) && SAME(CICU_EAW_WIDE, U_EA_WIDE),
+               "cicu_east_asian_width must mirror UEastAsianWidth");
+_Static_assert(SAME(CICU_SCRIPT_COMMON, USCRIPT_COMMON) && SAME(CICU_SCRIPT_INHERITED, USCRIPT_INHERITED) &&
+                   SAME(CICU_SCRIPT_BOPOMOFO, USCRIPT_BOPOMOFO) && SAME(CICU_SCRIPT_HAN, USCRIPT_HAN) &&
+                   SAME(CICU_SCRIPT_HANGUL, USCRIPT_HANGUL) && SAME(CICU_SCRIPT_HIRAGANA, USCRIPT_HIRAGANA) &&
+                   SAME(CICU_SCRIPT_KATAKANA, USCRIPT_KATAKANA),
+               "CICU_SCRIPT_* must mirror UScriptCode");
+_Static_assert(SAME(CICU_REGEX_CASE_INSENSITIVE, UREGEX_CASE_INSENSITIVE) &&
+                   SAME(CICU_REGEX_COMMENTS, UREGEX_COMMENTS) && SAME(CICU_REGEX_DOTALL, UREGEX_DOTALL) &&
+                   SAME(CICU_REGEX_MULTILINE, UREGEX_MULTILINE) && SAME(CICU_REGEX_UWORD, UREGEX_UWORD),
+               "CICU_REGEX_* must mirror URegexpFlag");
+_Static_assert(sizeof(UChar) == sizeof(uint16_t), "UChar must be a UTF-16 code unit");
+
+// ICU wants a non-NULL buffer even for empty text.
+static const UChar empty_text[1] = {0};
+
+static const UChar *text_or_empty(const uint16_t *text, int32_t length) {
+    return (text == NULL || length == 0) ? empty_text : (const UChar *)text;
+}
+
+// MARK: Versions
+
+void cicu_icu_version(char *buffer, int32_t capacity) {
+    UVersionInfo version;
+    char text[U_MAX_VERSION_STRING_LENGTH];
+    u_getVersion(version);
+    u_versionToString(version, text);
+    strncpy(buffer, text, (size_t)capacity);
+    if (capacity > 0) buffer[capacity - 1] = 0;
+}
+
+void cicu_unicode_version(char *buffer, int32_t capacity) {
+    UVersionInfo version;
+    char text[U_MAX_VERSION_STRING_LENGTH];
+    u_getUnicodeVersion(version);
+    // u_versionToString drops trailing zero fields only below two: "15.0" stays "15.0".
+    u_versionToString(version, text);
+    strncpy(buffer, text, (size_t)capacity);
+    if (capacity > 0) buffer[capacity - 1] = 0;
+}
+
+const char *cicu_error_name(int32_t status) { return u_errorName((UErrorCode)status); }
+
+// MARK: Break iteration
+
+struct cicu_breaker {
+    UBreakIterator *iterator;
+    int done;
+};
+
+cicu_breaker *cicu_breaker_open(cicu_break_kind kind, int32_t *status) {
+    UErrorCode error = U_ZERO_ERROR;
+    UBreakIteratorType type = kind == CICU_BREAK_WORD ? UBRK_WORD : UBRK_CHARACTER;
+    UBreakIterator *iterator = ubrk_open(type, "", NULL, 0, &error);
+    if (U_FAILURE(error)) {
+        *status = error;
+        return NULL;
+    }
+    cicu_breaker *breaker = malloc(sizeof *breaker);
+    if (breaker == NULL) {
+        ubrk_close(iterator);
+        *status = U_MEMORY_ALLOCATION_ERROR;
+        return NULL;
+    }
+    breaker->iterator = iterator;
+    breaker->done = 1;
+    *status = U_ZERO_ERROR;
+    return breaker;
+}
+
+void cicu_breaker_close(cicu_breaker *breaker) {
+    if (breaker == NULL) return;
+    ubrk_close(breaker->iterator);
+    free(breaker);
+}
+
+void cicu_breaker_set_text(cicu_breaker *breaker, const uint16_t *text, int32_t length,
+                           int32_t *status) {
+    UErrorCode error = U_ZERO_ERROR;
+    ubrk_setText(breaker->iterator, text_or_empty(text, length), length, &error);
+    *status = error;
+    breaker->done = U_FAILURE(error) || length == 0;
+}
+
+int32_t cicu_breaker_next(cicu_breaker *breaker, int32_t *boundaries, int32_t *rule_status,
+                          int32_t capacity) {
+    if (breaker->done) return 0;
+    int32_t count = 0;
+    while (count < capacity) {
+        int32_t boundary = ubrk_next(breaker->iterator);
+        if (boundary == UBRK_DONE) {
+            breaker->done = 1;
+            break;
+        }
+        boundaries[count] = boundary;
+        if (rule_status != NULL) rule_status[count] = ubrk_getRuleStatus(breaker->iterator);
+        count++;
+    }
+    return count;
+}
+
+int64_t cicu_count_graphemes(const uint16_t *text, int32_t length, int32_t *status) {
+    UErrorCode error = U_ZERO_ERROR;
+    UBreakIterator *iterator =
+        ubrk_open(UBRK_CHARACTER, "", text_or_empty(text, length), length, &error);
+    if (U_FAILURE(error)) {
+        *status = error;
+        return 0;
+    }
+    int64_t count = 0;
+    while (ubrk_next(iterator) != UBRK_DONE) count++;
+    ubrk_close(iterator);
+    *status = U_ZERO_ERROR;
+    return count;
+}
+
+// MARK: Code point properties
+
+static const struct {
+    UProperty property;
+    uint32_t flag;
+} binary_properties[] = {
+    {UCHAR_IDEOGRAPHIC, CICU_PROP_IDEOGRAPHIC},
+    {UCHAR_EMOJI, CICU_PROP_EMOJI},
+    {UCHAR_EMOJI_PRESENTATION, CICU_PROP_EMOJI_PRESENTATION},
+    {UCHAR_EMOJI_MODIFIER, CICU_PROP_EMOJI_MODIFIER},
+    {UCHAR_EMOJI_MODIFIER_BASE, CICU_PROP_EMOJI_MODIFIER_BASE},
+    {UCHAR_EMOJI_COMPONENT, CICU_PROP_EMOJI_COMPONENT},
+    {UCHAR_REGIONAL_INDICATOR, CICU_PROP_REGIONAL_INDICATOR},
+    {UCHAR_EXTENDED_PICTOGRAPHIC, CICU_PROP_EXTENDED_PICTOGRAPHIC},
+    {UCHAR_WHITE_SPACE, CICU_PROP_WHITE_SPACE},
+    {UCHAR_DEFAULT_IGNORABLE_CODE_POINT, CICU_PROP_DEFAULT_IGNORABLE},
+    {UCHAR_VARIATION_SELECTOR, CICU_PROP_VARIATION_SELECTOR},
+};
+
+void cicu_code_point_facts_get(int32_t c, cicu_code_point_facts *facts) {
+    UErrorCode error = U_ZERO_ERROR;
+    facts->general_category = u_charType(c);
+    facts->script = uscript_getScript(c, &error);
+    if (U_FAILURE(error)) facts->script = USCRIPT_UNKNOWN;
+    facts->east_asian_width = u_getIntPropertyValue(c, UCHAR_EAST_ASIAN_WIDTH);
+    uint32_t flags = 0;
+    for (size_t i = 0; i < sizeof binary_properties / sizeof binary_properties[0]; i++) {
+        if (u_hasBinaryProperty(c, binary_properties[i].property)) flags |= binary_properties[i].flag;
+    }
+    facts->flags = flags;
+}
+
+int32_t cicu_general_category_of(int32_t c) { return u_charType(c); }
+
+int32_t cicu_script_extensions(int32_t c, int32_t *scripts, int32_t capacity, int32_t *status) {
+    UErrorCode error = U_ZERO_ERROR;
+    int32_t count = uscript_getScriptExtensions(c, (UScriptCode *)scripts, capacity, &error);
+    *status = error == U_BUFFER_OVERFLOW_ERROR ? U_ZERO_ERROR : error;
+    return count;
+}
+
+const char *cicu_script_short_name(int32_t script) {
+    return uscript_getShortName((UScriptCode)script);
+}
+
+// MARK: Emoji properties of strings
+
+int cicu_string_has_property(const uint16_t *s, int32_t length, cicu_string_property which) {
+    static const UProperty properties[] = {
+        UCHAR_RGI_EMOJI,
+        UCHAR_BASIC_EMOJI,
+        UCHAR_EMOJI_KEYCAP_SEQUENCE,
+        UCHAR_RGI_EMOJI_FLAG_SEQUENCE,
+        UCHAR_RGI_EMOJI_MODIFIER_SEQUENCE,
+        UCHAR_RGI_EMOJI_TAG_SEQUENCE,
+        UCHAR_RGI_EMOJI_ZWJ_SEQUENCE,
+    };
+    if ((int)which < 0 || (size_t)which >= sizeof properties / sizeof properties[0]) return 0;
+    return u_stringHasBinaryProperty(text_or_empty(s, length), length, properties[which]) ? 1 : 0;
+}
+
+// MARK: Regular expressions
+
+struct cicu_regex {
+    URegularExpression *expression;
+};
+
+cicu_regex *cicu_regex_open(const uint16_t *pattern, int32_t length, uint32_t flags,
+                            int32_t *error_offset, int32_t *status) {
+    UErrorCode error = U_ZERO_ERROR;
+    UParseError parse_error;
+    memset(&parse_error, 0, sizeof parse_error);
+    parse_error.offset = -1;
+    URegularExpression *expression = uregex_open(text_or_empty(pattern, length), length, flags,
+                                                 &parse_error, &error);
+    *error_offset = parse_error.offset;
+    if (U_FAILURE(error)) {
+        *status = error;
+        return NULL;
+    }
+    cicu_regex *regex = malloc(sizeof *regex);
+    if (regex == NULL) {
+        uregex_close(expression);
+        *status = U_MEMORY_ALLOCATION_ERROR;
+        return NULL;
+    }
+    regex->expression = expression;
+    *status = U_ZERO_ERROR;
+    return regex;
+}
+
+void cicu_regex_close(cicu_regex *regex) {
+    if (regex == NULL) return;
+    uregex_close(regex->expression);
+    free(regex);
+}
+
+int cicu_regex_matches(cicu_regex *regex, const uint16_t *text, int32_t length, int32_t *status) {
+    UErrorCode error = U_ZERO_ERROR;
+    uregex_setText(regex->expression, text_or_empty(text, length), length, &error);
+    UBool matched = U_SUCCESS(error) ? uregex_matches(regex->expression, 0, &error) : 0;
+    *status = error;
+    return U_SUCCESS(error) && matched ? 1 : 0;
+}
+
+int cicu_regex_find(cicu_regex *regex, const uint16_t *text, int32_t length, int32_t start,
+                    int32_t *match_start, int32_t *match_end, int32_t *status) {
+    UErrorCode error = U_ZERO_ERROR;
+    uregex_setText(regex->expression, text_or_empty(text, length), length, &error);
+    UBool found = U_SUCCESS(error) ? uregex_find(regex->expression, start, &error) : 0;
+    if (U_SUCCESS(error) && found) {
+        *match_start = uregex_start(regex->expression, 0, &error);
+        *match_end = uregex_end(regex->expression, 0, &error);
+    }
+    *status = error;
+    return U_SUCCESS(error) && found ? 1 : 0;
+}

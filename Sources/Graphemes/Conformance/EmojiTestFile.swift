@@ -1,0 +1,85 @@
+/// The qualification status of a line of `emoji-test.txt` (UTS #51, ED-18, ED-18a, ED-19).
+public enum EmojiQualification: String, Sendable, CaseIterable, Codable {
+    case component
+    case fullyQualified = "fully-qualified"
+    case minimallyQualified = "minimally-qualified"
+    case unqualified
+}
+
+/// One line of `emoji-test.txt`.
+public struct EmojiTestEntry: Hashable, Sendable {
+    public var line: Int
+    public var text: UTF16Text
+    public var qualification: EmojiQualification
+    /// The CLDR short name from the comment, e.g. "flag: Japan".
+    public var name: String
+}
+
+/// Unicode's emoji keyboard/display test data (UTS #51, `emoji/emoji-test.txt`).
+public struct EmojiTestFile: Sendable {
+    public var path: String
+    public var version: String?
+    public var entries: [EmojiTestEntry]
+
+    /// Reads `code points ; status # emoji E15.0 name` lines.
+    ///
+    /// - Throws: ``UnicodeDataError`` for a missing file or a malformed line.
+    public init(_ files: UnicodeDataFiles) throws(UnicodeDataError) {
+        let (path, lines) = try files.lines(of: .emojiTest)
+        self.path = path
+        self.version = UnicodeDataFiles.statedVersion(in: lines)
+        var entries: [EmojiTestEntry] = []
+        for (index, line) in lines.enumerated() {
+            let content = UnicodeDataFiles.content(of: line)
+            if content.isEmpty { continue }
+            let fields = content.split(separator: ";").map { $0.trimmingCharacters(in: .whitespaces) }
+            guard fields.count == 2, let text = UnicodeDataFiles.codePoints(fields[0][...]),
+                let qualification = EmojiQualification(rawValue: fields[1])
+            else {
+                throw .malformedLine(path: path, line: index + 1, expected: "'code points ; status # comment'")
+            }
+            // The comment is "# 😀 E1.0 grinning face": the name follows the version.
+            let comment = line.split(separator: "#", maxSplits: 1).dropFirst().first ?? ""
+            let words = comment.split(separator: " ")
+            let name = words.drop(while: { !$0.hasPrefix("E") || $0.dropFirst().first?.isNumber != true })
+                .dropFirst().joined(separator: " ")
+            entries.append(EmojiTestEntry(line: index + 1, text: text, qualification: qualification, name: name))
+        }
+        self.entries = entries
+    }
+}
+
+/// The RGI emoji sequences and their types, from `emoji-sequences.txt` and
+/// `emoji-zwj-sequences.txt` (UTS #51 §1.4.1, §1.4.6).
+public struct EmojiSequenceCatalogue: Sendable {
+    public var types: [UTF16Text: EmojiSequenceType]
+
+    /// Reads both files; ranges (`1F600..1F637`) are expanded.
+    ///
+    /// - Throws: ``UnicodeDataError`` for a missing file or a malformed line.
+    public init(_ files: UnicodeDataFiles) throws(UnicodeDataError) {
+        var types: [UTF16Text: EmojiSequenceType] = [:]
+        for file in [UnicodeDataFiles.File.emojiSequences, .emojiZWJSequences] {
+            let (path, lines) = try files.lines(of: file)
+            for (index, line) in lines.enumerated() {
+                let content = UnicodeDataFiles.content(of: line)
+                if content.isEmpty { continue }
+                let fields = content.split(separator: ";").map { $0.trimmingCharacters(in: .whitespaces) }
+                guard fields.count >= 2, let type = EmojiSequenceType(dataFileName: fields[1]) else {
+                    throw .malformedLine(path: path, line: index + 1, expected: "'code points ; type_field ; description'")
+                }
+                let bounds = fields[0].split(separator: ".", omittingEmptySubsequences: true)
+                if bounds.count == 2, let low = UInt32(bounds[0], radix: 16), let high = UInt32(bounds[1], radix: 16),
+                    low <= high, high <= 0x10FFFF
+                {
+                    for value in low...high { types[UTF16Text(units: UTF16Text.encodedUnits(of: value))] = type }
+                } else if let text = UnicodeDataFiles.codePoints(fields[0][...]) {
+                    types[text] = type
+                } else {
+                    throw .malformedLine(path: path, line: index + 1, expected: "hex code points or a range LOW..HIGH")
+                }
+            }
+        }
+        self.types = types
+    }
+}

@@ -1,0 +1,48 @@
+/// One line of Unicode's `GraphemeBreakTest.txt`: a string and where it must break.
+public struct GraphemeBreakTestCase: Hashable, Sendable {
+    /// The line number in the file.
+    public var line: Int
+    public var text: UTF16Text
+    /// The required boundaries in UTF-16 offsets, from 0 to the text's length.
+    public var boundaries: [Int]
+}
+
+/// Unicode's grapheme break conformance test (UAX #29, `auxiliary/GraphemeBreakTest.txt`).
+public struct GraphemeBreakTestFile: Sendable {
+    public var path: String
+    /// The Unicode version the file states.
+    public var version: String?
+    public var cases: [GraphemeBreakTestCase]
+
+    /// Reads and parses the file: `÷ 0020 × 0308 ÷ 0020 ÷  # comment`.
+    ///
+    /// - Throws: ``UnicodeDataError`` for a missing file or a malformed line.
+    public init(_ files: UnicodeDataFiles) throws(UnicodeDataError) {
+        let (path, lines) = try files.lines(of: .graphemeBreakTest)
+        self.path = path
+        self.version = UnicodeDataFiles.statedVersion(in: lines)
+        var cases: [GraphemeBreakTestCase] = []
+        for (index, line) in lines.enumerated() {
+            let content = UnicodeDataFiles.content(of: line)
+            if content.isEmpty { continue }
+            var units: [UInt16] = []
+            var boundaries: [Int] = []
+            for token in content.split(whereSeparator: { $0 == " " || $0 == "\t" }) {
+                switch token {
+                case "÷": boundaries.append(units.count)
+                case "×": break
+                default:
+                    guard let value = UInt32(token, radix: 16), value <= 0x10FFFF else {
+                        throw .malformedLine(path: path, line: index + 1, expected: "÷, × or a hex code point, found '\(token)'")
+                    }
+                    units += UTF16Text.encodedUnits(of: value)
+                }
+            }
+            guard boundaries.first == 0, boundaries.last == units.count, !units.isEmpty else {
+                throw .malformedLine(path: path, line: index + 1, expected: "a string that starts and ends with ÷")
+            }
+            cases.append(GraphemeBreakTestCase(line: index + 1, text: UTF16Text(units: units), boundaries: boundaries))
+        }
+        self.cases = cases
+    }
+}

@@ -1,0 +1,95 @@
+import Foundation
+
+/// Unicode's own data files, read from a directory laid out like Debian's
+/// `unicode-data` package (`/usr/share/unicode`): `auxiliary/GraphemeBreakTest.txt`,
+/// `emoji/emoji-test.txt` and so on. A file is also found directly in the directory,
+/// for a folder of files downloaded one by one.
+public struct UnicodeDataFiles: Sendable {
+    /// Where Debian's `unicode-data` package puts the files.
+    public static let defaultDirectory = "/usr/share/unicode"
+
+    public let directory: String
+
+    public init(directory: String = UnicodeDataFiles.defaultDirectory) {
+        self.directory = directory
+    }
+
+    /// A data file by its path below the directory, e.g. `auxiliary/GraphemeBreakTest.txt`.
+    public struct File: Hashable, Sendable {
+        public var subdirectory: String
+        public var name: String
+
+        public static let graphemeBreakTest = File(subdirectory: "auxiliary", name: "GraphemeBreakTest.txt")
+        public static let emojiTest = File(subdirectory: "emoji", name: "emoji-test.txt")
+        public static let emojiSequences = File(subdirectory: "emoji", name: "emoji-sequences.txt")
+        public static let emojiZWJSequences = File(subdirectory: "emoji", name: "emoji-zwj-sequences.txt")
+    }
+
+    /// The lines of `file`, numbered from 1.
+    ///
+    /// - Throws: ``UnicodeDataError`` when the directory or file is missing or not UTF-8.
+    public func lines(of file: File) throws(UnicodeDataError) -> (path: String, lines: [Substring]) {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory), isDirectory.boolValue
+        else { throw .missingDirectory(directory) }
+        let candidates = ["\(directory)/\(file.subdirectory)/\(file.name)", "\(directory)/\(file.name)"]
+        guard let path = candidates.first(where: { FileManager.default.isReadableFile(atPath: $0) }),
+            let data = FileManager.default.contents(atPath: path)
+        else { throw .missingFile(candidates) }
+        guard let text = String(validating: data, as: UTF8.self) else { throw .notUTF8(path) }
+        return (path, text.split(separator: "\n", omittingEmptySubsequences: false))
+    }
+}
+
+/// A problem with Unicode's data files.
+public enum UnicodeDataError: Error, Hashable, Sendable, CustomStringConvertible {
+    case missingDirectory(String)
+    /// None of the paths tried holds the file.
+    case missingFile([String])
+    case notUTF8(String)
+    /// A line does not have the documented format.
+    case malformedLine(path: String, line: Int, expected: String)
+
+    public var description: String {
+        switch self {
+        case .missingDirectory(let directory):
+            "\(directory): no such directory (install Debian's unicode-data package or pass --unicode-data DIR)"
+        case .missingFile(let paths):
+            "\(paths.first ?? "?"): no such file (also tried \(paths.dropFirst().joined(separator: ", ")))"
+        case .notUTF8(let path): "\(path): not valid UTF-8"
+        case .malformedLine(let path, let line, let expected): "\(path):\(line): expected \(expected)"
+        }
+    }
+}
+
+extension UnicodeDataFiles {
+    /// The hex code points of a data file field ("1F468 200D 1F466") as UTF-16 text.
+    static func codePoints(_ field: Substring) -> UTF16Text? {
+        var units: [UInt16] = []
+        for hex in field.split(separator: " ") {
+            guard let value = UInt32(hex, radix: 16), value <= 0x10FFFF else { return nil }
+            units += UTF16Text.encodedUnits(of: value)
+        }
+        return units.isEmpty ? nil : UTF16Text(units: units)
+    }
+
+    /// The part of a line before its `#` comment, trimmed.
+    static func content(of line: Substring) -> Substring {
+        let beforeComment = line.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false).first ?? ""
+        return beforeComment.trimmingCharacters(in: .whitespaces)[...]
+    }
+
+    /// The version a file's header states ("# Version: 15.0" or "# GraphemeBreakTest-15.0.0.txt").
+    static func statedVersion(in lines: [Substring]) -> String? {
+        let header = lines.prefix(20)
+        for line in header {
+            if let range = line.range(of: "Version: ") {
+                return String(line[range.upperBound...]).trimmingCharacters(in: .whitespaces)
+            }
+        }
+        for line in header where line.hasPrefix("# ") && line.hasSuffix(".txt") {
+            if let dash = line.lastIndex(of: "-") { return String(line[line.index(after: dash)...].dropLast(4)) }
+        }
+        return nil
+    }
+}

@@ -1,0 +1,142 @@
+internal import CICU
+
+/// The Unicode General_Category of a code point (UAX #44).
+///
+/// The corresponding ICU type is `UCharCategory`, read with `u_charType`.
+public enum GeneralCategory: Int32, Sendable, CaseIterable {
+    case unassigned = 0, uppercaseLetter, lowercaseLetter, titlecaseLetter, modifierLetter,
+        otherLetter, nonspacingMark, enclosingMark, spacingMark, decimalNumber, letterNumber,
+        otherNumber, spaceSeparator, lineSeparator, paragraphSeparator, control, format,
+        privateUse, surrogate, dashPunctuation, openPunctuation, closePunctuation,
+        connectorPunctuation, otherPunctuation, mathSymbol, currencySymbol, modifierSymbol,
+        otherSymbol, initialPunctuation, finalPunctuation
+
+    /// Whether this is one of the letter categories (L*).
+    public var isLetter: Bool {
+        switch self {
+        case .uppercaseLetter, .lowercaseLetter, .titlecaseLetter, .modifierLetter, .otherLetter: true
+        default: false
+        }
+    }
+
+    /// Whether this is one of the mark categories (M*).
+    public var isMark: Bool { self == .nonspacingMark || self == .enclosingMark || self == .spacingMark }
+
+    /// Whether this is one of the number categories (N*).
+    public var isNumber: Bool { self == .decimalNumber || self == .letterNumber || self == .otherNumber }
+
+    /// Whether this is one of the punctuation categories (P*).
+    public var isPunctuation: Bool {
+        switch self {
+        case .dashPunctuation, .openPunctuation, .closePunctuation, .connectorPunctuation,
+            .otherPunctuation, .initialPunctuation, .finalPunctuation:
+            true
+        default: false
+        }
+    }
+
+    /// Whether this is one of the symbol categories (S*).
+    public var isSymbol: Bool {
+        self == .mathSymbol || self == .currencySymbol || self == .modifierSymbol || self == .otherSymbol
+    }
+
+    /// Whether this is one of the separator categories (Z*).
+    public var isSeparator: Bool {
+        self == .spaceSeparator || self == .lineSeparator || self == .paragraphSeparator
+    }
+}
+
+/// The East_Asian_Width of a code point (UAX #11).
+///
+/// The corresponding ICU type is `UEastAsianWidth`.
+public enum EastAsianWidth: Int32, Sendable, CaseIterable {
+    case neutral = 0, ambiguous, halfwidth, fullwidth, narrow, wide
+}
+
+/// A script, as ICU's `UScriptCode` (UAX #24).
+public struct Script: Hashable, Sendable, CustomStringConvertible {
+    /// ICU's `UScriptCode` value.
+    public var rawValue: Int32
+
+    public init(rawValue: Int32) { self.rawValue = rawValue }
+
+    public static let common = Script(rawValue: Int32(CICU_SCRIPT_COMMON))
+    public static let inherited = Script(rawValue: Int32(CICU_SCRIPT_INHERITED))
+    public static let han = Script(rawValue: Int32(CICU_SCRIPT_HAN))
+    public static let bopomofo = Script(rawValue: Int32(CICU_SCRIPT_BOPOMOFO))
+    public static let hiragana = Script(rawValue: Int32(CICU_SCRIPT_HIRAGANA))
+    public static let katakana = Script(rawValue: Int32(CICU_SCRIPT_KATAKANA))
+    public static let hangul = Script(rawValue: Int32(CICU_SCRIPT_HANGUL))
+
+    /// The ISO 15924 code, e.g. "Hani" (`uscript_getShortName`).
+    public var shortName: String {
+        guard let name = cicu_script_short_name(rawValue) else { return "Zzzz" }
+        return String(cString: name)
+    }
+
+    public var description: String { shortName }
+}
+
+/// Binary properties of a code point that the classifier uses (UTS #51, UAX #44).
+public struct BinaryProperties: OptionSet, Hashable, Sendable {
+    public var rawValue: UInt32
+    public init(rawValue: UInt32) { self.rawValue = rawValue }
+
+    /// `Ideographic` (`UCHAR_IDEOGRAPHIC`).
+    public static let ideographic = Self(rawValue: CICU_PROP_IDEOGRAPHIC.rawValue)
+    /// `Emoji` (`UCHAR_EMOJI`).
+    public static let emoji = Self(rawValue: CICU_PROP_EMOJI.rawValue)
+    /// `Emoji_Presentation` (`UCHAR_EMOJI_PRESENTATION`).
+    public static let emojiPresentation = Self(rawValue: CICU_PROP_EMOJI_PRESENTATION.rawValue)
+    /// `Emoji_Modifier` (`UCHAR_EMOJI_MODIFIER`): the five skin tones.
+    public static let emojiModifier = Self(rawValue: CICU_PROP_EMOJI_MODIFIER.rawValue)
+    /// `Emoji_Modifier_Base` (`UCHAR_EMOJI_MODIFIER_BASE`).
+    public static let emojiModifierBase = Self(rawValue: CICU_PROP_EMOJI_MODIFIER_BASE.rawValue)
+    /// `Emoji_Component` (`UCHAR_EMOJI_COMPONENT`).
+    public static let emojiComponent = Self(rawValue: CICU_PROP_EMOJI_COMPONENT.rawValue)
+    /// `Regional_Indicator` (`UCHAR_REGIONAL_INDICATOR`).
+    public static let regionalIndicator = Self(rawValue: CICU_PROP_REGIONAL_INDICATOR.rawValue)
+    /// `Extended_Pictographic` (`UCHAR_EXTENDED_PICTOGRAPHIC`).
+    public static let extendedPictographic = Self(rawValue: CICU_PROP_EXTENDED_PICTOGRAPHIC.rawValue)
+    /// `White_Space` (`UCHAR_WHITE_SPACE`).
+    public static let whiteSpace = Self(rawValue: CICU_PROP_WHITE_SPACE.rawValue)
+    /// `Default_Ignorable_Code_Point` (`UCHAR_DEFAULT_IGNORABLE_CODE_POINT`).
+    public static let defaultIgnorable = Self(rawValue: CICU_PROP_DEFAULT_IGNORABLE.rawValue)
+    /// `Variation_Selector` (`UCHAR_VARIATION_SELECTOR`).
+    public static let variationSelector = Self(rawValue: CICU_PROP_VARIATION_SELECTOR.rawValue)
+}
+
+/// What ICU says about one code point.
+public struct CodePointProperties: Hashable, Sendable {
+    /// The code point (a lone surrogate's own value is allowed).
+    public var codePoint: UInt32
+    public var generalCategory: GeneralCategory
+    public var script: Script
+    public var eastAsianWidth: EastAsianWidth
+    public var binary: BinaryProperties
+
+    /// Reads the properties of `codePoint` from ICU in one call.
+    public init(codePoint: UInt32) {
+        var facts = cicu_code_point_facts()
+        cicu_code_point_facts_get(Int32(bitPattern: codePoint), &facts)
+        self.codePoint = codePoint
+        self.generalCategory = GeneralCategory(rawValue: facts.general_category) ?? .unassigned
+        self.script = Script(rawValue: facts.script)
+        self.eastAsianWidth = EastAsianWidth(rawValue: facts.east_asian_width) ?? .neutral
+        self.binary = BinaryProperties(rawValue: facts.flags)
+    }
+
+    /// Reads the properties of a scalar.
+    public init(_ scalar: Unicode.Scalar) {
+        self.init(codePoint: scalar.value)
+    }
+
+    /// The Script_Extensions of the code point (UAX #24), in ICU's order.
+    public var scriptExtensions: [Script] {
+        var buffer = [Int32](repeating: 0, count: 32)
+        var status: Int32 = 0
+        let count = cicu_script_extensions(Int32(bitPattern: codePoint), &buffer, Int32(buffer.count), &status)
+        guard status <= 0 else { return [script] }
+        return buffer.prefix(Int(min(count, Int32(buffer.count)))).map(Script.init(rawValue:))
+    }
+}

@@ -1,0 +1,102 @@
+internal import CICU
+
+/// A regular expression for ICU's engine, the one behind `NSRegularExpression` and
+/// `NSPredicate`'s `MATCHES`: the legacy rules this package reproduces ran on it.
+///
+/// The pattern is compiled once when the value is made, to report syntax errors
+/// there; matching goes through a ``RegexMatcher``, which owns a compiled copy.
+public struct ICURegex: Hashable, Sendable {
+    /// Options, as `NSRegularExpression.Options` / ICU's `URegexpFlag`.
+    public struct Options: OptionSet, Hashable, Sendable {
+        public var rawValue: UInt32
+        public init(rawValue: UInt32) { self.rawValue = rawValue }
+
+        public static let caseInsensitive = Self(rawValue: UInt32(CICU_REGEX_CASE_INSENSITIVE))
+        public static let allowCommentsAndWhitespace = Self(rawValue: UInt32(CICU_REGEX_COMMENTS))
+        public static let dotMatchesLineSeparators = Self(rawValue: UInt32(CICU_REGEX_DOTALL))
+        public static let anchorsMatchLines = Self(rawValue: UInt32(CICU_REGEX_MULTILINE))
+        public static let useUnicodeWordBoundaries = Self(rawValue: UInt32(CICU_REGEX_UWORD))
+    }
+
+    /// The pattern, in UTF-16 as ICU reads it.
+    public let pattern: UTF16Text
+    public let options: Options
+
+    /// Compiles `pattern` to check it.
+    ///
+    /// - Throws: ``ICUError`` with ICU's code (e.g. `U_REGEX_RULE_SYNTAX`) and the offset of the error.
+    public init(_ pattern: UTF16Text, options: Options = []) throws(ICUError) {
+        self.pattern = pattern
+        self.options = options
+        _ = try RegexMatcher(pattern: pattern, options: options)
+    }
+
+    /// Compiles `pattern` to check it.
+    public init(_ pattern: String, options: Options = []) throws(ICUError) {
+        try self.init(UTF16Text(pattern), options: options)
+    }
+
+    /// A matcher that owns a compiled copy of the pattern; use one for many matches.
+    public func makeMatcher() -> RegexMatcher {
+        do {
+            return try RegexMatcher(pattern: pattern, options: options)
+        } catch {
+            // The same pattern compiled in init; ICU can only fail here on exhausted memory.
+            preconditionFailure("\(error)")
+        }
+    }
+
+    /// Whether the whole of `text` matches (`uregex_matches`: NSPredicate `SELF MATCHES %@`).
+    public func matchesWhole(_ text: UTF16Text) -> Bool {
+        makeMatcher().matchesWhole(text)
+    }
+}
+
+/// A compiled ICU regular expression (`URegularExpression`), owned by one value.
+public struct RegexMatcher: ~Copyable {
+    private let handle: OpaquePointer
+    private let pattern: UTF16Text
+
+    init(pattern: UTF16Text, options: ICURegex.Options) throws(ICUError) {
+        var status: Int32 = 0
+        var errorOffset: Int32 = -1
+        let handle = pattern.units.withUnsafeBufferPointer {
+            cicu_regex_open($0.baseAddress, Int32($0.count), options.rawValue, &errorOffset, &status)
+        }
+        guard let handle else {
+            throw ICUError(
+                code: status, operation: "compiling the regular expression \(pattern.visibleDescription)",
+                patternOffset: errorOffset >= 0 ? Int(errorOffset) : nil)
+        }
+        self.handle = handle
+        self.pattern = pattern
+    }
+
+    deinit { cicu_regex_close(handle) }
+
+    /// Whether the whole of `units` matches (`uregex_matches`).
+    ///
+    /// Matching only fails in ICU for resource limits (stack or time), which the
+    /// harness's patterns do not set; such a failure counts as no match.
+    public func matchesWhole(_ units: UnsafeBufferPointer<UInt16>) -> Bool {
+        var status: Int32 = 0
+        return cicu_regex_matches(handle, units.baseAddress, Int32(units.count), &status) != 0
+    }
+
+    /// Whether the whole of `text` matches.
+    public func matchesWhole(_ text: UTF16Text) -> Bool {
+        text.units.withUnsafeBufferPointer { matchesWhole($0) }
+    }
+
+    /// The first match in `text` at or after `start` (`uregex_find`).
+    public func firstMatch(in text: UTF16Text, from start: Int = 0) -> UTF16Range? {
+        text.units.withUnsafeBufferPointer { buffer in
+            var status: Int32 = 0
+            var matchStart: Int32 = 0
+            var matchEnd: Int32 = 0
+            let found = cicu_regex_find(
+                handle, buffer.baseAddress, Int32(buffer.count), Int32(start), &matchStart, &matchEnd, &status)
+            return found != 0 ? UTF16Range(Int(matchStart)..<Int(matchEnd)) : nil
+        }
+    }
+}

@@ -1,0 +1,40 @@
+/// The text filter that seed 000 (`kFilterString`, "Practical UITextField Input Rules",
+/// 2016) builds every restriction on, reproduced unit for unit.
+///
+/// The original walks an `NSMutableString` one UTF-16 code unit at a time, takes
+/// `substringWithRange:NSMakeRange(idx, 1)` — a lone surrogate when the unit is half
+/// of a pair — and keeps the unit only if `[NSPredicate predicateWithFormat:@"SELF
+/// MATCHES %@"]` accepts it; otherwise it deletes the unit and looks at the same
+/// index again. `MATCHES` is ICU's whole-string match, so this runs the same pattern
+/// on the same engine over the same one-unit strings.
+public struct PerUnitRegexFilter: Hashable, Sendable {
+    public let regex: ICURegex
+
+    public init(regex: ICURegex) {
+        self.regex = regex
+    }
+
+    /// The emoji pattern of seed 000's `LXDEmojiTextRestrict`, as written in the article:
+    /// `^[\ud83c\udc00-\ud83c\udfff]|[\ud83d\udc00-\ud83d\udfff]|[\u2600-\u27ff]$`.
+    public static let seed000EmojiPattern =
+        #"^[\ud83c\udc00-\ud83c\udfff]|[\ud83d\udc00-\ud83d\udfff]|[\u2600-\u27ff]$"#
+
+    /// The filter of seed 000's `LXDEmojiTextRestrict` ("only emoji").
+    public static func seed000Emoji() throws(ICUError) -> PerUnitRegexFilter {
+        PerUnitRegexFilter(regex: try ICURegex(seed000EmojiPattern))
+    }
+
+    /// The text with every unit that does not match on its own deleted.
+    public func filter(_ text: UTF16Text) -> UTF16Text {
+        let matcher = regex.makeMatcher()
+        var kept: [UInt16] = []
+        kept.reserveCapacity(text.length)
+        var unit: UInt16 = 0
+        for codeUnit in text.units {
+            unit = codeUnit
+            let matched = withUnsafePointer(to: &unit) { matcher.matchesWhole(UnsafeBufferPointer(start: $0, count: 1)) }
+            if matched { kept.append(codeUnit) }
+        }
+        return UTF16Text(units: kept)
+    }
+}

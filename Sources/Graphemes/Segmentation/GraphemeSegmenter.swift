@@ -1,0 +1,97 @@
+/// Splits UTF-16 text into extended grapheme clusters (UAX #29) with ICU's rules.
+///
+/// Holds one ICU break iterator and reuses it for every text it segments, so a
+/// caller that segments many texts opens ICU's iterator once. Noncopyable: the
+/// iterator has one owner. For one-off use, ``UTF16Text/graphemeClusters``
+/// makes its own segmenter.
+public struct GraphemeSegmenter: ~Copyable {
+    private let iterator: BreakIterator
+
+    /// Opens ICU's grapheme cluster break iterator.
+    ///
+    /// - Throws: ``ICUError`` when ICU cannot load its break rules.
+    public init() throws(ICUError) {
+        iterator = try BreakIterator(.grapheme)
+    }
+
+    /// Calls `body` with the range of each grapheme cluster of `buffer`, in order.
+    public func forEachCluster(
+        in buffer: UnsafeBufferPointer<UInt16>, _ body: (UTF16Range) throws -> Void
+    ) rethrows {
+        var start = 0
+        try iterator.boundaries(of: buffer) { batch, _ in
+            for boundary in batch {
+                let end = Int(boundary)
+                try body(UTF16Range(location: start, length: end - start))
+                start = end
+            }
+        }
+    }
+
+    /// The grapheme cluster boundaries of `text`: 0, every break, and the length (just [0] for empty text).
+    public func boundaries(of text: UTF16Text) -> [Int] {
+        var result = [0]
+        text.units.withUnsafeBufferPointer { buffer in
+            iterator.boundaries(of: buffer) { batch, _ in
+                for boundary in batch { result.append(Int(boundary)) }
+            }
+        }
+        return result
+    }
+
+    /// The ranges of the grapheme clusters of `text`, in order.
+    public func clusters(of text: UTF16Text) -> [UTF16Range] {
+        var result: [UTF16Range] = []
+        text.units.withUnsafeBufferPointer { buffer in
+            forEachCluster(in: buffer) { result.append($0) }
+        }
+        return result
+    }
+}
+
+extension GraphemeSegmenter {
+    /// Runs `body` with a fresh segmenter.
+    ///
+    /// ICU's grapheme rules are part of `libicudata`, which the program is linked
+    /// against, so opening the iterator can only fail when memory is exhausted;
+    /// this is the one place that turns that failure into a trap.
+    static func withSegmenter<Result>(_ body: (borrowing GraphemeSegmenter) throws -> Result) rethrows
+        -> Result
+    {
+        let segmenter: GraphemeSegmenter
+        do {
+            segmenter = try GraphemeSegmenter()
+        } catch {
+            preconditionFailure("\(error)")
+        }
+        return try body(segmenter)
+    }
+}
+
+extension UTF16Text {
+    /// The ranges of the text's extended grapheme clusters (UAX #29, via ICU).
+    public var graphemeClusters: [UTF16Range] {
+        GraphemeSegmenter.withSegmenter { $0.clusters(of: self) }
+    }
+
+    /// The text's grapheme cluster boundaries, from 0 to its length.
+    public var graphemeBoundaries: [Int] {
+        GraphemeSegmenter.withSegmenter { $0.boundaries(of: self) }
+    }
+
+    /// The number of extended grapheme clusters (what Swift's `String.count` means to count).
+    public var graphemeCount: Int {
+        GraphemeSegmenter.withSegmenter { segmenter in
+            var count = 0
+            units.withUnsafeBufferPointer { buffer in
+                segmenter.forEachCluster(in: buffer) { _ in count += 1 }
+            }
+            return count
+        }
+    }
+
+    /// Whether `offset` is a grapheme cluster boundary of the text.
+    public func isGraphemeBoundary(_ offset: Int) -> Bool {
+        offset == 0 || offset == length || graphemeBoundaries.contains(offset)
+    }
+}

@@ -1,0 +1,83 @@
+/// One element of UTF-16 text decoded as far as it can be: a scalar, or a lone surrogate.
+public enum DecodedUnit: Hashable, Sendable {
+    /// A Unicode scalar, from one unit or a surrogate pair.
+    case scalar(Unicode.Scalar)
+    /// A surrogate code unit that is not part of a pair.
+    case loneSurrogate(UInt16)
+
+    /// The code point value: the scalar's, or the surrogate unit's own value (as ICU reports it).
+    public var codePoint: UInt32 {
+        switch self {
+        case .scalar(let scalar): scalar.value
+        case .loneSurrogate(let unit): UInt32(unit)
+        }
+    }
+
+    /// How many UTF-16 code units the element occupies (1 or 2).
+    public var utf16Length: Int {
+        switch self {
+        case .scalar(let scalar): scalar.value > 0xFFFF ? 2 : 1
+        case .loneSurrogate: 1
+        }
+    }
+}
+
+extension UTF16Text {
+    /// The text decoded into scalars, with each lone surrogate kept as itself.
+    public var decodedUnits: [DecodedUnit] {
+        var result: [DecodedUnit] = []
+        result.reserveCapacity(units.count)
+        var offset = 0
+        while offset < units.count {
+            let decoded = Self.decode(units, at: offset)
+            result.append(decoded)
+            offset += decoded.utf16Length
+        }
+        return result
+    }
+
+    /// The offsets of the lone surrogates in the text.
+    public var loneSurrogateOffsets: [Int] {
+        var offsets: [Int] = []
+        var offset = 0
+        while offset < units.count {
+            let decoded = Self.decode(units, at: offset)
+            if case .loneSurrogate = decoded { offsets.append(offset) }
+            offset += decoded.utf16Length
+        }
+        return offsets
+    }
+
+    /// Whether any unit is a surrogate that is not part of a pair.
+    public var hasLoneSurrogates: Bool {
+        var offset = 0
+        while offset < units.count {
+            let decoded = Self.decode(units, at: offset)
+            if case .loneSurrogate = decoded { return true }
+            offset += decoded.utf16Length
+        }
+        return false
+    }
+
+    /// Decodes the element starting at `offset` in `units`.
+    static func decode<Units: RandomAccessCollection<UInt16>>(_ units: Units, at offset: Int)
+        -> DecodedUnit
+    where Units.Index == Int {
+        let unit = units[units.startIndex + offset]
+        if UTF16.isLeadSurrogate(unit), offset + 1 < units.count {
+            let next = units[units.startIndex + offset + 1]
+            if UTF16.isTrailSurrogate(next) {
+                let value = 0x10000 + ((UInt32(unit) - 0xD800) << 10) + (UInt32(next) - 0xDC00)
+                if let scalar = Unicode.Scalar(value) { return .scalar(scalar) }
+            }
+        }
+        if let scalar = Unicode.Scalar(unit) { return .scalar(scalar) }
+        return .loneSurrogate(unit)
+    }
+
+    /// Whether `offset` falls between the two units of a surrogate pair.
+    public func splitsSurrogatePair(at offset: Int) -> Bool {
+        guard offset > 0, offset < units.count else { return false }
+        return UTF16.isLeadSurrogate(units[offset - 1]) && UTF16.isTrailSurrogate(units[offset])
+    }
+}

@@ -1,0 +1,94 @@
+/// Text as UTF-16 code units, the way `NSString` and UIKit's `NSRange`s see it.
+///
+/// Unlike `String`, a `UTF16Text` can hold a lone surrogate: the legacy rules this
+/// package reproduces cut text at UTF-16 offsets and leave them behind, and the
+/// harness must be able to show that. Converting to `String` never replaces a lone
+/// surrogate silently: `String(validating:)` returns `nil` for such text, and
+/// ``visibleDescription`` shows each one as `<D83D>`.
+public struct UTF16Text: Hashable, Sendable {
+    /// The code units, in order.
+    public var units: [UInt16]
+
+    /// Creates text from code units, lone surrogates included.
+    public init(units: [UInt16]) {
+        self.units = units
+    }
+
+    /// Creates text from any sequence of code units.
+    public init(units: some Sequence<UInt16>) {
+        self.units = Array(units)
+    }
+
+    /// Creates the UTF-16 form of a string (which, being a `String`, has no lone surrogates).
+    public init(_ string: String) {
+        self.units = Array(string.utf16)
+    }
+
+    /// Creates text holding a single Unicode scalar.
+    public init(_ scalar: Unicode.Scalar) {
+        self.units = Array(scalar.utf16)
+    }
+
+    /// The empty text.
+    public static let empty = UTF16Text(units: [])
+
+    /// The length in UTF-16 code units (`NSString.length`).
+    public var length: Int { units.count }
+
+    /// Whether the text has no code units.
+    public var isEmpty: Bool { units.isEmpty }
+
+    /// The units in `range`, which must lie within the text (like `substringWithRange:`).
+    ///
+    /// The result may begin or end with a lone surrogate, exactly as `NSString` allows.
+    public subscript(range: UTF16Range) -> UTF16Text {
+        UTF16Text(units: units[range.location..<range.end])
+    }
+
+    /// The text with `range` replaced by `replacement` (`replaceCharactersInRange:withString:`).
+    public func replacing(_ range: UTF16Range, with replacement: UTF16Text) -> UTF16Text {
+        var result = self
+        result.replace(range, with: replacement)
+        return result
+    }
+
+    /// Replaces the units in `range`, which must lie within the text, by `replacement`.
+    public mutating func replace(_ range: UTF16Range, with replacement: UTF16Text) {
+        units.replaceSubrange(range.location..<range.end, with: replacement.units)
+    }
+
+    /// Appends another text.
+    public static func + (lhs: UTF16Text, rhs: UTF16Text) -> UTF16Text {
+        UTF16Text(units: lhs.units + rhs.units)
+    }
+
+    /// The whole text as a range.
+    public var fullRange: UTF16Range { UTF16Range(location: 0, length: length) }
+}
+
+extension UTF16Text: ExpressibleByStringLiteral {
+    public init(stringLiteral value: String) {
+        self.init(value)
+    }
+}
+
+extension UTF16Text: RandomAccessCollection {
+    public var startIndex: Int { 0 }
+    public var endIndex: Int { units.count }
+    public subscript(position: Int) -> UInt16 { units[position] }
+}
+
+extension UTF16Text: CustomStringConvertible, CustomDebugStringConvertible {
+    /// The text with lone surrogates shown as `<D83D>`.
+    public var description: String { visibleDescription }
+
+    public var debugDescription: String { "UTF16Text(\"\(visibleDescription)\")" }
+}
+
+extension String {
+    /// The string that `text` spells, or `nil` if it holds a lone surrogate.
+    public init?(validating text: UTF16Text) {
+        guard !text.hasLoneSurrogates else { return nil }
+        self.init(decoding: text.units, as: UTF16.self)
+    }
+}

@@ -1,0 +1,62 @@
+import Graphemes
+
+/// The commands `ime-harness` knows.
+enum CommandName: String, CaseIterable {
+    case segment
+    case conformance
+}
+
+/// What a command run produced: its exit code and its two output streams.
+public struct CLIResult: Equatable, Sendable {
+    /// 0 nothing found, 1 failures or discrepancies found, 2 usage or input error.
+    public var exitCode: Int32
+    public var standardOutput: String
+    public var standardError: String
+
+    public init(exitCode: Int32, standardOutput: String = "", standardError: String = "") {
+        self.exitCode = exitCode
+        self.standardOutput = standardOutput
+        self.standardError = standardError
+    }
+}
+
+/// The `ime-harness` command line, runnable in-process (the executable and the tests both call ``run(_:)``).
+public enum CLI {
+    static let overview = """
+        ime-harness: test text-input rules the way real input methods exercise them.
+
+        USAGE: ime-harness <command> [options]
+
+        COMMANDS:
+          segment       Split text into grapheme clusters and classify each (han, emoji, ...).
+          conformance   Check segmentation and emoji classification against Unicode's test files.
+
+        Run 'ime-harness <command> --help' for a command's options.
+        Exit codes: 0 nothing found, 1 failures found, 2 usage or input error.
+        """
+
+    /// Runs the command line `arguments` (without the program name).
+    public static func run(_ arguments: [String]) -> CLIResult {
+        guard let first = arguments.first else {
+            return CLIResult(exitCode: 2, standardError: overview + "\n")
+        }
+        if first == "--help" || first == "-h" || first == "help" {
+            return CLIResult(exitCode: 0, standardOutput: overview + "\n")
+        }
+        if first == "--version" {
+            return CLIResult(
+                exitCode: 0,
+                standardOutput: "ime-harness (ICU \(UnicodeVersions.icu), Unicode \(UnicodeVersions.unicode))\n")
+        }
+        let rest = Array(arguments.dropFirst())
+        do throws(CLIError) {
+            guard let command = CommandName(rawValue: first) else { throw .unknownCommand(first) }
+            switch command {
+            case .segment: return try SegmentCommand.run(rest)
+            case .conformance: return try ConformanceCommand.run(rest)
+            }
+        } catch {
+            return CLIResult(exitCode: error.exitCode, standardError: "ime-harness: \(error.message)\n")
+        }
+    }
+}

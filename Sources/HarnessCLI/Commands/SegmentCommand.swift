@@ -1,0 +1,139 @@
+import Foundation
+import Graphemes
+
+/// `ime-harness segment`: grapheme clusters, their classes and the text's lengths.
+enum SegmentCommand {
+    static let usage = """
+        USAGE: ime-harness segment [--format text|json] TEXT
+               ime-harness segment [--format text|json] --file PATH
+
+        Splits TEXT (or the UTF-8 file PATH; '-' reads standard input) into extended
+        grapheme clusters with ICU and classifies each one: han, bopomofo, hiragana,
+        katakana, hangul, emoji (with its RGI sequence type), emoji-component, digit,
+        letter, mark, punctuation, symbol, whitespace, control, unassigned, other.
+
+        OPTIONS:
+          --format text|json   Output format (default: text).
+          --file PATH          Read the text from a UTF-8 file instead of the argument.
+          -h, --help           Show this help.
+        """
+
+    enum Format: String, CaseIterable { case text, json }
+
+    static func run(_ arguments: [String]) throws(CLIError) -> CLIResult {
+        let parsed = try ParsedArguments(
+            arguments, command: "segment", valued: ["--format", "--file"], flags: ["--help", "-h"])
+        if parsed.flags.contains("--help") || parsed.flags.contains("-h") {
+            return CLIResult(exitCode: 0, standardOutput: usage + "\n")
+        }
+        let format = try parsed.choice("--format", default: Format.text)
+        let text: UTF16Text
+        switch (parsed.value("--file"), parsed.positionals.count) {
+        case (let path?, 0): text = try InputFile.readUTF8(path)
+        case (.some, _): throw .conflictingArguments("TEXT", "--file", command: "segment")
+        case (nil, 1): text = UTF16Text(parsed.positionals[0])
+        case (nil, 0): throw .missingArgument("TEXT or --file PATH", command: "segment")
+        case (nil, _): throw .unexpectedArgument(parsed.positionals[1], command: "segment")
+        }
+        let clusters = text.clusters
+        let output =
+            switch format {
+            case .json: json(text, clusters).rendered() + "\n"
+            case .text: plain(text, clusters)
+            }
+        return CLIResult(exitCode: 0, standardOutput: output)
+    }
+
+    static func json(_ text: UTF16Text, _ clusters: [GraphemeCluster]) -> JSONValue {
+        let metrics = text.metrics
+        return .object([
+            ("unicodeVersion", .string(UnicodeVersions.unicode)),
+            ("icuVersion", .string(UnicodeVersions.icu)),
+            (
+                "clusters",
+                .array(
+                    clusters.map { cluster in
+                        var members: [(String, JSONValue)] = [
+                            ("text", .string(text[cluster.range])),
+                            ("range", cluster.range.json),
+                            ("class", .string(cluster.classification.clusterClass.rawValue)),
+                        ]
+                        if let emoji = cluster.classification.emoji { members.append(("emoji", .string(emoji.rawValue))) }
+                        return .object(members)
+                    })
+            ),
+            (
+                "metrics",
+                .object([
+                    ("utf16", .int(metrics.utf16)), ("scalars", .int(metrics.scalars)),
+                    ("graphemes", .int(metrics.graphemes)), ("utf8", .int(metrics.utf8Bytes)),
+                    ("columns", .int(metrics.displayColumns)),
+                ])
+            ),
+        ])
+    }
+
+    static func plain(_ text: UTF16Text, _ clusters: [GraphemeCluster]) -> String {
+        let metrics = text.metrics
+        var out =
+            "\(metrics.graphemes) clusters, \(metrics.utf16) UTF-16 units, \(metrics.scalars) scalars, "
+            + "\(metrics.utf8Bytes) UTF-8 bytes, \(metrics.displayColumns) columns "
+            + "(ICU \(UnicodeVersions.icu), Unicode \(UnicodeVersions.unicode))\n"
+        let rangeWidth = clusters.map { $0.range.description.count }.max() ?? 0
+        for cluster in clusters {
+            let slice = text[cluster.range]
+            let codePoints = slice.decodedUnits.map { "U+" + hex($0.codePoint) }.joined(separator: " ")
+            out += "  " + pad(cluster.range.description, rangeWidth) + "  "
+            out += pad(cluster.classification.description, 16) + "  " + slice.visibleDescription
+            out += "  " + codePoints + "\n"
+        }
+        return out
+    }
+
+    private static func hex(_ value: UInt32) -> String {
+        let digits = String(value, radix: 16, uppercase: true)
+        return String(repeating: "0", count: max(0, 4 - digits.count)) + digits
+    }
+
+    private static func pad(_ string: String, _ width: Int) -> String {
+        string + String(repeating: " ", count: max(0, width - string.count))
+    }
+}
+
+/// Reading input files with errors that name the file.
+enum InputFile {
+    /// The UTF-8 contents of `path` (or standard input for `-`) as UTF-16 text.
+    static func readUTF8(_ path: String) throws(CLIError) -> UTF16Text {
+        let data: Data
+        if path == "-" {
+            data = FileHandle.standardInput.readDataToEndOfFile()
+        } else {
+            var isDirectory: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+                throw .fileNotFound(path: path)
+            }
+            guard !isDirectory.boolValue, let contents = FileManager.default.contents(atPath: path) else {
+                throw .fileUnreadable(path: path)
+            }
+            data = contents
+        }
+        guard let string = String(validating: data, as: UTF8.self) else {
+            throw .invalidUTF8(path: path, byteOffset: firstInvalidUTF8Offset(data))
+        }
+        return UTF16Text(string)
+    }
+
+    /// The offset of the first byte that does not continue a valid UTF-8 sequence.
+    static func firstInvalidUTF8Offset(_ data: Data) -> Int {
+        var decoder = UTF8()
+        var iterator = data.makeIterator()
+        var offset = 0
+        while true {
+            switch decoder.decode(&iterator) {
+            case .scalarValue(let scalar): offset += UTF8.width(scalar)
+            case .emptyInput: return offset
+            case .error: return offset
+            }
+        }
+    }
+}

@@ -1,0 +1,91 @@
+import Graphemes
+
+/// A JSON document, written with keys in the order given (so output is stable).
+///
+/// Strings are ``UTF16Text``, so a lone surrogate is written as the JSON escape
+/// `\ud83d` rather than silently replaced: JSON's grammar allows such escapes, and
+/// the harness's own readers turn them back into the same unit.
+indirect enum JSONValue: Equatable {
+    case object([(String, JSONValue)])
+    case array([JSONValue])
+    case string(UTF16Text)
+    case int(Int)
+    case double(Double)
+    case bool(Bool)
+    case null
+
+    static func string(_ value: String) -> JSONValue { .string(UTF16Text(value)) }
+
+    static func == (lhs: JSONValue, rhs: JSONValue) -> Bool { lhs.rendered() == rhs.rendered() }
+
+    /// The document as text: indented with two spaces, or on one line.
+    func rendered(pretty: Bool = true) -> String {
+        var out = ""
+        write(to: &out, indent: pretty ? 0 : nil)
+        return out
+    }
+
+    private func write(to out: inout String, indent: Int?) {
+        let newline = indent.map { "\n" + String(repeating: "  ", count: $0 + 1) } ?? ""
+        let closing = indent.map { "\n" + String(repeating: "  ", count: $0) } ?? ""
+        let inner = indent.map { $0 + 1 }
+        switch self {
+        case .object(let members):
+            if members.isEmpty { out += "{}"; return }
+            out += "{"
+            for (index, (key, value)) in members.enumerated() {
+                out += (index == 0 ? "" : ",") + newline
+                Self.writeString(UTF16Text(key), to: &out)
+                out += indent == nil ? ":" : ": "
+                value.write(to: &out, indent: inner)
+            }
+            out += closing + "}"
+        case .array(let elements):
+            if elements.isEmpty { out += "[]"; return }
+            // Arrays of scalars (ranges, boundaries) stay on one line.
+            let compact = elements.allSatisfy { if case .int = $0 { true } else { false } }
+            out += "["
+            for (index, element) in elements.enumerated() {
+                out += (index == 0 ? "" : (compact ? ", " : ",")) + (compact ? "" : newline)
+                element.write(to: &out, indent: inner)
+            }
+            out += (compact ? "" : closing) + "]"
+        case .string(let text): Self.writeString(text, to: &out)
+        case .int(let value): out += String(value)
+        case .double(let value): out += value.isFinite ? String(value) : "null"
+        case .bool(let value): out += value ? "true" : "false"
+        case .null: out += "null"
+        }
+    }
+
+    private static func writeString(_ text: UTF16Text, to out: inout String) {
+        out += "\""
+        for element in text.decodedUnits {
+            switch element {
+            case .loneSurrogate(let unit):
+                out += "\\u" + String(unit, radix: 16)
+            case .scalar(let scalar):
+                switch scalar {
+                case "\"": out += "\\\""
+                case "\\": out += "\\\\"
+                case "\n": out += "\\n"
+                case "\r": out += "\\r"
+                case "\t": out += "\\t"
+                default:
+                    if scalar.value < 0x20 || scalar.value == 0x7F || scalar == "\u{2028}" || scalar == "\u{2029}" {
+                        let hex = String(scalar.value, radix: 16)
+                        out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+                    } else {
+                        out.unicodeScalars.append(scalar)
+                    }
+                }
+            }
+        }
+        out += "\""
+    }
+}
+
+extension UTF16Range {
+    /// `[location, length]`, as ranges appear in the harness's JSON.
+    var json: JSONValue { .array([.int(location), .int(length)]) }
+}
