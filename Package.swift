@@ -22,7 +22,8 @@ let package = Package(
         .executableTarget(name: "ime-harness", dependencies: ["HarnessCLI"]),
         .executableTarget(name: "graphemes-benchmark", dependencies: ["Graphemes"]),
         .testTarget(name: "GraphemesTests", dependencies: ["Graphemes"]),
-        .testTarget(name: "HarnessCLITests", dependencies: ["HarnessCLI", "Graphemes"]),
+        // Depends on the executable so that the end-to-end tests can run the built binary.
+        .testTarget(name: "HarnessCLITests", dependencies: ["HarnessCLI", "Graphemes", "ime-harness"]),
     ],
     swiftLanguageModes: [.v6]
 )

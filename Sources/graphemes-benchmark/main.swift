@@ -1,1 +1,174 @@
+// graphemes-benchmark: segmentation and classification throughput against the
+// plain ICU loop, measured side by side in one run.
+//
+// USAGE: swift run -c release graphemes-benchmark [--megabytes N] [--rounds N] [--corpus NAME]
+//                                                 [--unicode-data DIR] [--profile METHOD]
+//
+// --profile "(c)" runs only the methods whose names start with METHOD, for a profiler.
+//
+// Each round times every method once on every corpus, back to back, in an order
+// that rotates between rounds. Throughputs are medians over rounds; each ratio to
+// ICU is the median of the ratios taken within a round, so load from elsewhere on
+// a shared machine hits both sides of a ratio alike. Exit code 1 when a target is missed
+// or a method counts a different number of clusters than ICU.
+
+import Foundation
 import Graphemes
+
+struct Options {
+    var megabytes = 10
+    var rounds = 5
+    var unicodeData = UnicodeDataFiles.defaultDirectory
+    var corpus: String?
+    var profile: String?
+
+    init(_ arguments: [String]) {
+        var index = 0
+        while index + 1 < arguments.count {
+            switch arguments[index] {
+            case "--megabytes": megabytes = Int(arguments[index + 1]) ?? megabytes
+            case "--rounds": rounds = Int(arguments[index + 1]) ?? rounds
+            case "--unicode-data": unicodeData = arguments[index + 1]
+            case "--corpus": corpus = arguments[index + 1]
+            case "--profile": profile = arguments[index + 1]
+            default: break
+            }
+            index += 2
+        }
+    }
+}
+
+/// One way of counting clusters; returns the count.
+struct Method {
+    var name: String
+    var run: (Corpus) -> Int
+}
+
+let methods: [Method] = [
+    Method(name: "(a) ICU C loop") { corpus in
+        corpus.utf16.withUnsafeBufferPointer { (try? ICUReference.countClusters(in: $0)) ?? -1 }
+    },
+    Method(name: "(b) segmentation") { corpus in
+        let segmenter = try! GraphemeSegmenter()  // benchmark only: ICU is known to work here
+        var count = 0
+        corpus.utf16.withUnsafeBufferPointer { buffer in segmenter.forEachCluster(in: buffer) { _ in count += 1 } }
+        return count
+    },
+    Method(name: "(c) segment+classify") { corpus in
+        let segmenter = try! GraphemeSegmenter()
+        var count = 0
+        var emoji = 0
+        corpus.utf16.withUnsafeBufferPointer { buffer in
+            segmenter.forEachClassifiedCluster(in: buffer) { cluster in
+                count += 1
+                if cluster.classification.emoji != nil { emoji += 1 }
+            }
+        }
+        return emoji >= 0 ? count : -1
+    },
+    Method(name: "(d) Swift str.count") { corpus in corpus.text.count },
+    Method(name: "(d) Swift for-in") { corpus in
+        var count = 0
+        for _ in corpus.text { count += 1 }
+        return count
+    },
+]
+
+func seconds(_ body: () -> Int) -> (Double, Int) {
+    let start = DispatchTime.now().uptimeNanoseconds
+    let result = body()
+    let end = DispatchTime.now().uptimeNanoseconds
+    return (Double(end - start) / 1e9, result)
+}
+
+func median(_ values: [Double]) -> Double {
+    let sorted = values.sorted()
+    return sorted.count % 2 == 1 ? sorted[sorted.count / 2] : (sorted[sorted.count / 2 - 1] + sorted[sorted.count / 2]) / 2
+}
+
+func pad(_ string: String, _ width: Int, right: Bool = false) -> String {
+    let padding = String(repeating: " ", count: max(0, width - string.count))
+    return right ? padding + string : string + padding
+}
+
+let options = Options(Array(CommandLine.arguments.dropFirst()))
+let emojiTest: EmojiTestFile
+do {
+    emojiTest = try EmojiTestFile(UnicodeDataFiles(directory: options.unicodeData))
+} catch {
+    FileHandle.standardError.write(Data("graphemes-benchmark: \(error)\n".utf8))
+    exit(2)
+}
+var emojiByType: [EmojiSequenceType: [String]] = [:]
+for entry in emojiTest.entries where entry.qualification == .fullyQualified {
+    if let type = ClusterClassifier.classify(entry.text).emoji, let string = String(validating: entry.text) {
+        emojiByType[type, default: []].append(string)
+    }
+}
+let corpora = CorpusBuilder.all(bytes: options.megabytes * 1_000_000, emoji: emojiByType)
+    .filter { options.corpus == nil || $0.name == options.corpus }
+_ = ClusterClassifier.classify(UTF16Text("warm-up"))  // builds the BMP table outside the timings
+
+print("graphemes-benchmark: ICU \(UnicodeVersions.icu), Unicode \(UnicodeVersions.unicode), \(options.rounds) rounds, medians")
+print("MB = 10^6 bytes of the corpus as UTF-8; every method reads the same text (UTF-16 for ICU and ours, String for Swift).\n")
+
+if let prefix = options.profile {
+    for _ in 0..<options.rounds {
+        for corpus in corpora {
+            for method in methods where method.name.hasPrefix(prefix) { _ = method.run(corpus) }
+        }
+    }
+    exit(0)
+}
+
+var times: [String: [String: [Double]]] = [:]
+var ratios: [String: [String: [Double]]] = [:]
+var counts: [String: [String: Int]] = [:]
+for round in 0..<options.rounds {
+    for (corpusIndex, corpus) in corpora.enumerated() {
+        let rotation = (round + corpusIndex) % methods.count
+        var roundTimes: [String: Double] = [:]
+        for method in methods[rotation...] + methods[..<rotation] {
+            let (time, count) = seconds { method.run(corpus) }
+            roundTimes[method.name] = time
+            times[corpus.name, default: [:]][method.name, default: []].append(time)
+            counts[corpus.name, default: [:]][method.name] = count
+        }
+        // Ratios are taken within a round, where the methods ran back to back.
+        for method in methods {
+            ratios[corpus.name, default: [:]][method.name, default: []].append(
+                roundTimes[methods[0].name]! / roundTimes[method.name]!)
+        }
+    }
+}
+
+var failures: [String] = []
+for corpus in corpora {
+    let icuCount = counts[corpus.name]![methods[0].name]!
+    print("\(corpus.name): \(String(format: "%.1f", Double(corpus.utf8Bytes) / 1e6)) MB, \(corpus.utf16.count) UTF-16 units, \(icuCount) clusters (ICU)")
+    print("  " + pad("method", 22) + pad("MB/s", 9, right: true) + pad("Mclusters/s", 13, right: true) + pad("× ICU", 8, right: true) + "  clusters")
+    for method in methods {
+        let time = median(times[corpus.name]![method.name]!)
+        let count = counts[corpus.name]![method.name]!
+        let ratio = median(ratios[corpus.name]![method.name]!)
+        var line = "  " + pad(method.name, 22)
+        line += pad(String(format: "%.1f", Double(corpus.utf8Bytes) / time / 1e6), 9, right: true)
+        line += pad(String(format: "%.2f", Double(count) / time / 1e6), 13, right: true)
+        line += pad(String(format: "%.2f", ratio), 8, right: true)
+        line += "  " + (count == icuCount ? "same" : "\(count) (differs from ICU)")
+        if method.name.hasPrefix("(b)") || method.name.hasPrefix("(c)") {
+            let target = method.name.hasPrefix("(b)") ? 0.8 : 0.5
+            line += ratio >= target ? "  target ≥\(target)× met" : "  TARGET ≥\(target)× MISSED"
+            if ratio < target { failures.append("\(corpus.name) \(method.name): \(String(format: "%.2f", ratio))× < \(target)×") }
+            if count != icuCount { failures.append("\(corpus.name) \(method.name): \(count) clusters, ICU \(icuCount)") }
+        }
+        print(line)
+    }
+    print("")
+}
+if failures.isEmpty {
+    print("All targets met: (b) ≥ 0.8× and (c) ≥ 0.5× of the ICU loop on every corpus, with ICU's cluster counts.")
+} else {
+    print("Missed:\n  " + failures.joined(separator: "\n  "))
+    exit(1)
+}

@@ -5,10 +5,15 @@
 public enum ClusterClass: String, Sendable, CaseIterable, Codable {
     /// A Han ideograph: the URO, Extensions A–H, compatibility ideographs, 〇, 々.
     case han
-    /// Bopomofo (Zhuyin) letters, including the tone marks ˊ ˇ ˋ whose only script extension is Bopomofo.
+    /// Bopomofo (Zhuyin) letters, U+3105… and the extended block U+31A0….
+    ///
+    /// The tone marks ˊ ˇ ˋ ˙ (U+02CA, U+02C7, U+02CB, U+02D9) are Script=Common with
+    /// no Script_Extensions in Unicode 15.0, so they classify as ``letter`` and
+    /// ``symbol``: a "Zhuyin only" rule must allow them separately.
     case bopomofo
     case hiragana
-    /// Katakana, full- and halfwidth.
+    /// Katakana, full- and halfwidth. The prolonged sound mark ー (U+30FC) has the
+    /// Script_Extensions {Hiragana, Katakana} and so classifies as ``letter``.
     case katakana
     /// Hangul syllables and jamo, including compatibility jamo.
     case hangul

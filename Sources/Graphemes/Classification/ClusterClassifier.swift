@@ -15,21 +15,29 @@
 ///    picks han, bopomofo, hiragana, katakana or hangul; then the remaining
 ///    General_Category groups.
 ///
-/// Single-unit scalars (the whole BMP) are classified once, on first use, into a
-/// table built from the same ICU answers, so the common case costs one load.
+/// The scalars of planes 0 and 1 are classified once, on first use, into a table
+/// built from the same ICU answers (``ScalarTable``), so the common case costs one load.
 public enum ClusterClassifier {
     /// Classifies the cluster made of `units` (normally one grapheme cluster).
     public static func classify(_ units: UnsafeBufferPointer<UInt16>) -> ClusterClassification {
+        classify(units) { EmojiSequenceType.of($0) }
+    }
+
+    /// Classifies `units`, asking `emojiType` for the type of multi-scalar emoji candidates.
+    @inline(__always)
+    static func classify(
+        _ units: UnsafeBufferPointer<UInt16>, emojiType: (UnsafeBufferPointer<UInt16>) -> EmojiSequenceType?
+    ) -> ClusterClassification {
         guard let first = units.first else { return ClusterClassification(.other) }
-        if units.count == 1 { return BMPTable.shared.alone(first) }
-        let info: ScalarClassInfo
-        if UTF16.isLeadSurrogate(first), UTF16.isTrailSurrogate(units[1]) {
-            info = ScalarClassInfo(codePoint: UTF16Text.decode(units, at: 0).codePoint)
-            if units.count == 2 { return info.alone }
-        } else {
-            info = BMPTable.shared.info(first)
+        var scalarLength = 1
+        var codePoint = UInt32(first)
+        if units.count > 1, UTF16.isLeadSurrogate(first), UTF16.isTrailSurrogate(units[1]) {
+            codePoint = 0x10000 + ((codePoint - 0xD800) << 10) + (UInt32(units[1]) - 0xDC00)
+            scalarLength = 2
         }
-        if info.isEmojiCandidate, let type = EmojiSequenceType.of(units) {
+        let info = ScalarClassInfo.of(codePoint)
+        if units.count == scalarLength { return info.alone }
+        if info.isEmojiCandidate, let type = emojiType(units) {
             return ClusterClassification(.emoji, emoji: type)
         }
         return ClusterClassification(info.asBase)
@@ -93,10 +101,7 @@ extension UTF16Text {
         GraphemeSegmenter.withSegmenter { segmenter in
             var result: [GraphemeCluster] = []
             units.withUnsafeBufferPointer { buffer in
-                segmenter.forEachCluster(in: buffer) { range in
-                    let units = UnsafeBufferPointer(rebasing: buffer[range.location..<range.end])
-                    result.append(GraphemeCluster(range: range, classification: ClusterClassifier.classify(units)))
-                }
+                segmenter.forEachClassifiedCluster(in: buffer) { result.append($0) }
             }
             return result
         }

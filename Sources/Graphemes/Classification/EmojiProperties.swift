@@ -55,10 +55,26 @@ public enum EmojiStringProperty: Sendable, CaseIterable {
 
 extension EmojiSequenceType {
     /// The type of the RGI emoji `units`, or `nil` if they are not exactly one RGI emoji.
+    ///
+    /// Every answer is ICU's. The six types partition `RGI_Emoji` (UTS #51 ED-27), so
+    /// asking for each type is enough. The first question is the type the shape of the
+    /// sequence suggests (a ZWJ sequence contains U+200D, a keycap sequence ends with
+    /// U+20E3, a tag sequence with U+E007F, ...), so an emoji usually costs one question.
     static func of(_ units: UnsafeBufferPointer<UInt16>) -> EmojiSequenceType? {
-        guard EmojiStringProperty.rgiEmoji.isHeld(by: units) else { return nil }
-        for property in EmojiStringProperty.allCases {
-            if let type = property.sequenceType, property.isHeld(by: units) { return type }
+        let likely: EmojiStringProperty
+        if units.contains(0x200D) {
+            likely = .zwjSequence
+        } else {
+            switch units.last {
+            case 0x20E3: likely = .keycapSequence
+            case 0xDC7F: likely = .tagSequence  // the low surrogate of U+E007F CANCEL TAG
+            case 0xFE0F: likely = .basicEmoji
+            default: likely = units.count == 4 && UTF16.isLeadSurrogate(units[2]) ? .flagSequence : .modifierSequence
+            }
+        }
+        if likely.isHeld(by: units) { return likely.sequenceType }
+        for property in EmojiStringProperty.allCases where property != likely && property != .rgiEmoji {
+            if property.isHeld(by: units) { return property.sequenceType }
         }
         return nil
     }

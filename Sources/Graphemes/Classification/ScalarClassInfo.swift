@@ -1,4 +1,4 @@
-/// What the classifier needs to know about one scalar, worked out from ICU once.
+/// What the classifier needs to know about one scalar, worked out from ICU.
 struct ScalarClassInfo: Hashable, Sendable {
     /// The classification of a cluster made of this scalar alone.
     var alone: ClusterClassification
@@ -11,6 +11,7 @@ struct ScalarClassInfo: Hashable, Sendable {
     /// Whether the scalar takes no column of its own (controls, format characters, marks).
     var isZeroWidth: Bool
 
+    /// Asks ICU about `codePoint` (a surrogate value stands for a lone surrogate).
     init(codePoint: UInt32) {
         let properties = CodePointProperties(codePoint: codePoint)
         asBase = ClusterClassifier.baseClass(of: properties)
@@ -22,34 +23,36 @@ struct ScalarClassInfo: Hashable, Sendable {
             || category == .enclosingMark
         alone = ClusterClassification(asBase)
         if isEmojiCandidate, !properties.binary.contains(.emojiComponent) {
-            var units = UTF16Text.encodedUnits(of: codePoint)
+            let units = UTF16Text.encodedUnits(of: codePoint)
             if let type = units.withUnsafeBufferPointer({ EmojiSequenceType.of($0) }) {
                 alone = ClusterClassification(.emoji, emoji: type)
             }
-            units.removeAll()
         }
+    }
+
+    /// The information for `codePoint`: from the table for planes 0 and 1, else from ICU.
+    static func of(_ codePoint: UInt32) -> ScalarClassInfo {
+        codePoint < ScalarTable.limit ? ScalarTable.entries[Int(codePoint)] : ScalarClassInfo(codePoint: codePoint)
     }
 }
 
-/// ``ScalarClassInfo`` for every UTF-16 code unit taken as a scalar (lone surrogates included),
-/// built from ICU on first use: 64K lookups, a few milliseconds, once per process.
-struct BMPTable: Sendable {
-    static let shared = BMPTable()
+/// ``ScalarClassInfo`` for every code point of planes 0 and 1 (the BMP, with lone
+/// surrogates, and the plane of almost all emoji), built from ICU on first use:
+/// 128K lookups, a few milliseconds, once per process.
+///
+/// The entries are kept in memory that is written once, during the thread-safe
+/// initialisation of a static constant, and only read afterwards; holding them
+/// behind a plain pointer keeps the per-cluster lookup free of reference counting.
+enum ScalarTable {
+    static let limit: UInt32 = 0x20000
 
-    private let alones: [ClusterClassification]
-    private let infos: [ScalarClassInfo]
-
-    private init() {
-        var infos: [ScalarClassInfo] = []
-        infos.reserveCapacity(0x10000)
-        for unit in 0...0xFFFF { infos.append(ScalarClassInfo(codePoint: UInt32(unit))) }
-        self.infos = infos
-        self.alones = infos.map(\.alone)
-    }
-
-    func info(_ unit: UInt16) -> ScalarClassInfo { infos[Int(unit)] }
-
-    func alone(_ unit: UInt16) -> ClusterClassification { alones[Int(unit)] }
+    nonisolated(unsafe) static let entries: UnsafeBufferPointer<ScalarClassInfo> = {
+        let buffer = UnsafeMutableBufferPointer<ScalarClassInfo>.allocate(capacity: Int(limit))
+        for codePoint in 0..<limit {
+            (buffer.baseAddress! + Int(codePoint)).initialize(to: ScalarClassInfo(codePoint: codePoint))
+        }
+        return UnsafeBufferPointer(buffer)
+    }()
 }
 
 extension UTF16Text {

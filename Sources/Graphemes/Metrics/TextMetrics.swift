@@ -83,9 +83,7 @@ extension UTF16Text {
         var first: ScalarClassInfo?
         while offset < cluster.count {
             let element = decode(cluster, at: offset)
-            let info =
-                element.utf16Length == 1
-                ? BMPTable.shared.info(cluster[offset]) : ScalarClassInfo(codePoint: element.codePoint)
+            let info = ScalarClassInfo.of(element.codePoint)
             if first == nil { first = info }
             allZeroWidth = allZeroWidth && info.isZeroWidth
             offset += element.utf16Length

@@ -28,6 +28,27 @@ public struct GraphemeSegmenter: ~Copyable {
         }
     }
 
+    /// Calls `body` with each grapheme cluster of `buffer` and its classification, in order.
+    ///
+    /// One pass that segments and classifies (see ``ClusterClassifier``): cheaper
+    /// than classifying the ranges of ``forEachCluster(in:_:)`` one call at a time.
+    public func forEachClassifiedCluster(
+        in buffer: UnsafeBufferPointer<UInt16>, _ body: (GraphemeCluster) throws -> Void
+    ) rethrows {
+        guard let base = buffer.baseAddress else { return }
+        var start = 0
+        var memo = EmojiMemo(textLength: buffer.count)
+        try iterator.boundaries(of: buffer) { batch, _ in
+            for boundary in batch {
+                let end = Int(boundary)
+                let units = UnsafeBufferPointer(start: base + start, count: end - start)
+                let classification = ClusterClassifier.classify(units) { memo.type(of: $0) }
+                try body(GraphemeCluster(range: UTF16Range(location: start, length: end - start), classification: classification))
+                start = end
+            }
+        }
+    }
+
     /// The grapheme cluster boundaries of `text`: 0, every break, and the length (just [0] for empty text).
     public func boundaries(of text: UTF16Text) -> [Int] {
         var result = [0]

@@ -1,0 +1,53 @@
+import Testing
+
+@testable import Graphemes
+
+@Suite struct UTF16TextTests {
+    struct RoundTrip: Sendable, CustomTestStringConvertible {
+        var string: String
+        var length: Int
+        var testDescription: String { string.debugDescription }
+    }
+
+    static let roundTrips: [RoundTrip] = [
+        .init(string: "", length: 0),
+        .init(string: "abc", length: 3),
+        .init(string: "中文", length: 2),
+        .init(string: "𠮷野家", length: 4),
+        .init(string: "👨‍👩‍👧", length: 8),
+        .init(string: "🏴󠁧󠁢󠁳󠁣󠁴󠁿", length: 14),
+    ]
+
+    @Test(arguments: roundTrips)
+    func convertsToAndFromString(_ trip: RoundTrip) {
+        let text = UTF16Text(trip.string)
+        #expect(text.length == trip.length)
+        #expect(String(validating: text) == trip.string)
+        #expect(!text.hasLoneSurrogates)
+    }
+
+    @Test func loneSurrogatesSurviveAndAreShown() {
+        // "👍" cut after its first unit, as substringWithRange:{0,1} does.
+        let cut = UTF16Text("👍a")[UTF16Range(location: 0, length: 1)]
+        #expect(cut.units == [0xD83D])
+        #expect(cut.hasLoneSurrogates)
+        #expect(String(validating: cut) == nil)
+        #expect(cut.visibleDescription == "<D83D>")
+        #expect(cut.decodedUnits == [.loneSurrogate(0xD83D)])
+        let reversed = UTF16Text(units: [0xDC4D, 0xD83D, 0x61])
+        #expect(reversed.loneSurrogateOffsets == [0, 1])
+        #expect(reversed.visibleDescription == "<DC4D><D83D>a")
+    }
+
+    @Test func replacingIsNSStringReplaceCharactersInRange() {
+        let text: UTF16Text = "abㄨㄤ"
+        #expect(text.replacing(UTF16Range(location: 2, length: 2), with: "王") == "ab王")
+        #expect(text.replacing(.caret(at: 4), with: "!") == "abㄨㄤ!")
+        #expect(UTF16Text("👍").replacing(UTF16Range(location: 1, length: 1), with: "") == UTF16Text(units: [0xD83D]))
+    }
+
+    @Test func findsOffsetsInsideSurrogatePairs() {
+        let text: UTF16Text = "a😀b"
+        #expect((0...4).filter(text.splitsSurrogatePair(at:)) == [2])
+    }
+}
