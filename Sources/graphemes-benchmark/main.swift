@@ -2,9 +2,11 @@
 // plain ICU loop, measured side by side in one run.
 //
 // USAGE: swift run -c release graphemes-benchmark [--megabytes N] [--rounds N] [--corpus NAME]
-//                                                 [--unicode-data DIR] [--profile METHOD]
+//                                                 [--unicode-data DIR] [--profile METHOD] [--no-targets]
 //
 // --profile "(c)" runs only the methods whose names start with METHOD, for a profiler.
+// --no-targets fails only on a cluster count that differs from ICU's, not on a
+// missed speed target: for CI's smoke run on a small corpus.
 //
 // Each round times every method once on every corpus, back to back, in an order
 // that rotates between rounds. Throughputs are medians over rounds; each ratio to
@@ -21,8 +23,14 @@ struct Options {
     var unicodeData = UnicodeDataFiles.defaultDirectory
     var corpus: String?
     var profile: String?
+    var enforceTargets = true
 
     init(_ arguments: [String]) {
+        var arguments = arguments
+        if let flag = arguments.firstIndex(of: "--no-targets") {
+            enforceTargets = false
+            arguments.remove(at: flag)
+        }
         var index = 0
         while index + 1 < arguments.count {
             switch arguments[index] {
@@ -83,7 +91,8 @@ func seconds(_ body: () -> Int) -> (Double, Int) {
 
 func median(_ values: [Double]) -> Double {
     let sorted = values.sorted()
-    return sorted.count % 2 == 1 ? sorted[sorted.count / 2] : (sorted[sorted.count / 2 - 1] + sorted[sorted.count / 2]) / 2
+    return sorted.count % 2 == 1
+        ? sorted[sorted.count / 2] : (sorted[sorted.count / 2 - 1] + sorted[sorted.count / 2]) / 2
 }
 
 func pad(_ string: String, _ width: Int, right: Bool = false) -> String {
@@ -109,8 +118,12 @@ let corpora = CorpusBuilder.all(bytes: options.megabytes * 1_000_000, emoji: emo
     .filter { options.corpus == nil || $0.name == options.corpus }
 _ = ClusterClassifier.classify(UTF16Text("warm-up"))  // builds the BMP table outside the timings
 
-print("graphemes-benchmark: ICU \(UnicodeVersions.icu), Unicode \(UnicodeVersions.unicode), \(options.rounds) rounds, medians")
-print("MB = 10^6 bytes of the corpus as UTF-8; every method reads the same text (UTF-16 for ICU and ours, String for Swift).\n")
+print(
+    "graphemes-benchmark: ICU \(UnicodeVersions.icu), Unicode \(UnicodeVersions.unicode), \(options.rounds) rounds, medians"
+)
+print(
+    "MB = 10^6 bytes of the corpus as UTF-8; every method reads the same text (UTF-16 for ICU and ours, String for Swift).\n"
+)
 
 if let prefix = options.profile {
     for _ in 0..<options.rounds {
@@ -145,8 +158,12 @@ for round in 0..<options.rounds {
 var failures: [String] = []
 for corpus in corpora {
     let icuCount = counts[corpus.name]![methods[0].name]!
-    print("\(corpus.name): \(String(format: "%.1f", Double(corpus.utf8Bytes) / 1e6)) MB, \(corpus.utf16.count) UTF-16 units, \(icuCount) clusters (ICU)")
-    print("  " + pad("method", 22) + pad("MB/s", 9, right: true) + pad("Mclusters/s", 13, right: true) + pad("× ICU", 8, right: true) + "  clusters")
+    print(
+        "\(corpus.name): \(String(format: "%.1f", Double(corpus.utf8Bytes) / 1e6)) MB, \(corpus.utf16.count) UTF-16 units, \(icuCount) clusters (ICU)"
+    )
+    print(
+        "  " + pad("method", 22) + pad("MB/s", 9, right: true) + pad("Mclusters/s", 13, right: true)
+            + pad("× ICU", 8, right: true) + "  clusters")
     for method in methods {
         let time = median(times[corpus.name]![method.name]!)
         let count = counts[corpus.name]![method.name]!
@@ -159,14 +176,20 @@ for corpus in corpora {
         if method.name.hasPrefix("(b)") || method.name.hasPrefix("(c)") {
             let target = method.name.hasPrefix("(b)") ? 0.8 : 0.5
             line += ratio >= target ? "  target ≥\(target)× met" : "  TARGET ≥\(target)× MISSED"
-            if ratio < target { failures.append("\(corpus.name) \(method.name): \(String(format: "%.2f", ratio))× < \(target)×") }
-            if count != icuCount { failures.append("\(corpus.name) \(method.name): \(count) clusters, ICU \(icuCount)") }
+            if ratio < target, options.enforceTargets {
+                failures.append("\(corpus.name) \(method.name): \(String(format: "%.2f", ratio))× < \(target)×")
+            }
+            if count != icuCount {
+                failures.append("\(corpus.name) \(method.name): \(count) clusters, ICU \(icuCount)")
+            }
         }
         print(line)
     }
     print("")
 }
-if failures.isEmpty {
+if failures.isEmpty, !options.enforceTargets {
+    print("Every method counted exactly ICU's clusters (speed targets not checked: --no-targets).")
+} else if failures.isEmpty {
     print("All targets met: (b) ≥ 0.8× and (c) ≥ 0.5× of the ICU loop on every corpus, with ICU's cluster counts.")
 } else {
     print("Missed:\n  " + failures.joined(separator: "\n  "))

@@ -40,7 +40,8 @@ import Testing
         #expect(result.exitCode == 2)
         #expect(
             result.standardError
-                == "ime-harness: /nonexistent/unicode: no such directory (install Debian's unicode-data package or pass --unicode-data DIR)\n")
+                == "ime-harness: /nonexistent/unicode: no such directory (install Debian's unicode-data package or pass --unicode-data DIR)\n"
+        )
     }
 
     @Test func missingDataFileNamesThePathsTried() throws {
@@ -48,16 +49,19 @@ import Testing
         defer { try? FileManager.default.removeItem(atPath: directory) }
         let result = CLI.run(["conformance", "--unicode-data", directory])
         #expect(result.exitCode == 2)
-        #expect(result.standardError.hasPrefix("ime-harness: \(directory)/auxiliary/GraphemeBreakTest.txt: no such file"))
+        #expect(
+            result.standardError.hasPrefix("ime-harness: \(directory)/auxiliary/GraphemeBreakTest.txt: no such file"))
         #expect(result.standardError.filter { $0 == "\n" }.count == 1)
     }
 
     /// A copy of the system's emoji files beside a GraphemeBreakTest.txt of our own.
     private func dataDirectory(breakTest: String?) throws -> String {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("imeharness-\(UUID().uuidString)").path
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("imeharness-\(UUID().uuidString)")
+            .path
         try FileManager.default.createDirectory(atPath: directory + "/emoji", withIntermediateDirectories: true)
         for name in ["emoji-test.txt", "emoji-sequences.txt", "emoji-zwj-sequences.txt"] {
-            try FileManager.default.copyItem(atPath: "/usr/share/unicode/emoji/\(name)", toPath: "\(directory)/emoji/\(name)")
+            try FileManager.default.copyItem(
+                atPath: "/usr/share/unicode/emoji/\(name)", toPath: "\(directory)/emoji/\(name)")
         }
         if let breakTest {
             try breakTest.write(toFile: directory + "/GraphemeBreakTest.txt", atomically: true, encoding: .utf8)

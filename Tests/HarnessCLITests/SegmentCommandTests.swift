@@ -48,9 +48,12 @@ import Testing
         #expect(result.exitCode == 0)
         let lines = result.standardOutput.split(separator: "\n")
         #expect(lines.first?.hasPrefix("4 clusters, 4 UTF-16 units, 4 scalars, 10 UTF-8 bytes, 7 columns") == true)
-        #expect(lines.dropFirst().map { $0.split(separator: " ", omittingEmptySubsequences: true).prefix(4).joined(separator: " ") } == [
-            "{0, 1} bopomofo ㄨ", "{1, 1} bopomofo ㄤ", "{2, 1} han 王", "{3, 1} symbol \\<",
-        ])
+        #expect(
+            lines.dropFirst().map {
+                $0.split(separator: " ", omittingEmptySubsequences: true).prefix(4).joined(separator: " ")
+            } == [
+                "{0, 1} bopomofo ㄨ", "{1, 1} bopomofo ㄤ", "{2, 1} han 王", "{3, 1} symbol \\<",
+            ])
     }
 
     @Test func readsAFile() throws {
@@ -69,15 +72,29 @@ import Testing
     }
 
     static let badInputs: [BadInput] = [
-        .init(arguments: ["segment"], message: "ime-harness: segment: missing TEXT or --file PATH (see 'ime-harness segment --help')\n"),
+        .init(
+            arguments: ["segment"],
+            message: "ime-harness: segment: missing TEXT or --file PATH (see 'ime-harness segment --help')\n"),
         .init(arguments: ["segment", "a", "b"], message: "ime-harness: segment: unexpected argument 'b'\n"),
-        .init(arguments: ["segment", "--frobnicate", "a"], message: "ime-harness: segment: unknown option '--frobnicate' (see 'ime-harness segment --help')\n"),
-        .init(arguments: ["segment", "--format", "xml", "a"], message: "ime-harness: option '--format': 'xml' is not valid (expected one of text, json)\n"),
+        .init(
+            arguments: ["segment", "--frobnicate", "a"],
+            message: "ime-harness: segment: unknown option '--frobnicate' (see 'ime-harness segment --help')\n"),
+        .init(
+            arguments: ["segment", "--format", "xml", "a"],
+            message: "ime-harness: option '--format': 'xml' is not valid (expected one of text, json)\n"),
         .init(arguments: ["segment", "--format"], message: "ime-harness: segment: option '--format' needs a value\n"),
-        .init(arguments: ["segment", "--file", "/nonexistent/x.txt"], message: "ime-harness: /nonexistent/x.txt: no such file\n"),
-        .init(arguments: ["segment", "--file", "/tmp", "a"], message: "ime-harness: segment: TEXT and --file cannot be used together\n"),
+        .init(
+            arguments: ["segment", "--file", "/nonexistent/x.txt"],
+            message: "ime-harness: /nonexistent/x.txt: no such file\n"),
+        .init(
+            arguments: ["segment", "--file", "/tmp", "a"],
+            message: "ime-harness: segment: TEXT and --file cannot be used together\n"),
         .init(arguments: ["segment", "--file", "/tmp"], message: "ime-harness: /tmp: cannot be read\n"),
-        .init(arguments: ["frobnicate"], message: "ime-harness: unknown command 'frobnicate' (expected one of: segment, conformance; see 'ime-harness --help')\n"),
+        .init(
+            arguments: ["frobnicate"],
+            message:
+                "ime-harness: unknown command 'frobnicate' (expected one of: segment, conformance; see 'ime-harness --help')\n"
+        ),
     ]
 
     @Test(arguments: badInputs)
@@ -104,7 +121,8 @@ import Testing
     }
 
     private func temporaryFile(_ data: Data) throws -> String {
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("imeharness-\(UUID().uuidString).txt").path
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("imeharness-\(UUID().uuidString).txt")
+            .path
         try data.write(to: URL(fileURLWithPath: path))
         return path
     }

@@ -36,7 +36,8 @@ struct EmojiMemo: ~Copyable {
         var hash: UInt32 = 2_166_136_261
         for unit in units { hash = (hash ^ UInt32(unit)) &* 16_777_619 }
         let slot = Int(hash) & (slots - 1)
-        let key = UnsafeMutableBufferPointer(rebasing: keys[(slot * Self.maxUnits)..<(slot * Self.maxUnits + units.count)])
+        let key = UnsafeMutableBufferPointer(
+            rebasing: keys[(slot * Self.maxUnits)..<(slot * Self.maxUnits + units.count)])
         if Int(lengths[slot]) == units.count, key.elementsEqual(units) { return results[slot] }
         let type = EmojiSequenceType.of(units)
         _ = key.initialize(from: units)

@@ -59,8 +59,12 @@ public struct ConformanceRunner: Sendable {
                 fullyQualified += 1
                 let type = catalogue.types[entry.text]
                 if let type { byType[type, default: 0] += 1 }
-                expected = type.map { ClusterClassification(.emoji, emoji: $0).description } ?? "emoji (type missing from the sequence files)"
-                ok = type != nil && clusters.count == 1 && clusters[0].classification == ClusterClassification(.emoji, emoji: type)
+                expected =
+                    type.map { ClusterClassification(.emoji, emoji: $0).description }
+                    ?? "emoji (type missing from the sequence files)"
+                ok =
+                    type != nil && clusters.count == 1
+                    && clusters[0].classification == ClusterClassification(.emoji, emoji: type)
             } else {
                 notFullyQualified += 1
                 expected = "no emoji cluster"
@@ -70,7 +74,9 @@ public struct ConformanceRunner: Sendable {
                 passed += 1
             } else {
                 failures.append(
-                    .init(line: entry.line, text: entry.text, qualification: entry.qualification, expected: expected, actual: actual))
+                    .init(
+                        line: entry.line, text: entry.text, qualification: entry.qualification, expected: expected,
+                        actual: actual))
             }
         }
         return .init(

@@ -25,25 +25,23 @@ public struct EmojiTestFile: Sendable {
     ///
     /// - Throws: ``UnicodeDataError`` for a missing file or a malformed line.
     public init(_ files: UnicodeDataFiles) throws(UnicodeDataError) {
-        let (path, lines) = try files.lines(of: .emojiTest)
+        let contents = try files.read(.emojiTest)
+        let path = contents.path
         self.path = path
-        self.version = UnicodeDataFiles.statedVersion(in: lines)
+        self.version = contents.version
         var entries: [EmojiTestEntry] = []
-        for (index, line) in lines.enumerated() {
-            let content = UnicodeDataFiles.content(of: line)
-            if content.isEmpty { continue }
-            let fields = content.split(separator: ";").map { $0.trimmingCharacters(in: .whitespaces) }
-            guard fields.count == 2, let text = UnicodeDataFiles.codePoints(fields[0][...]),
-                let qualification = EmojiQualification(rawValue: fields[1])
+        for record in contents.records {
+            let fields = record.fields
+            guard fields.count == 2, let text = UnicodeDataFiles.codePoints(fields[0]),
+                let qualification = EmojiQualification(rawValue: String(fields[1]))
             else {
-                throw .malformedLine(path: path, line: index + 1, expected: "'code points ; status # comment'")
+                throw .malformedLine(path: path, line: record.line, expected: "'code points ; status # comment'")
             }
             // The comment is "# 😀 E1.0 grinning face": the name follows the version.
-            let comment = line.split(separator: "#", maxSplits: 1).dropFirst().first ?? ""
-            let words = comment.split(separator: " ")
+            let words = record.comment.split(separator: " ")
             let name = words.drop(while: { !$0.hasPrefix("E") || $0.dropFirst().first?.isNumber != true })
                 .dropFirst().joined(separator: " ")
-            entries.append(EmojiTestEntry(line: index + 1, text: text, qualification: qualification, name: name))
+            entries.append(EmojiTestEntry(line: record.line, text: text, qualification: qualification, name: name))
         }
         self.entries = entries
     }
@@ -60,23 +58,24 @@ public struct EmojiSequenceCatalogue: Sendable {
     public init(_ files: UnicodeDataFiles) throws(UnicodeDataError) {
         var types: [UTF16Text: EmojiSequenceType] = [:]
         for file in [UnicodeDataFiles.File.emojiSequences, .emojiZWJSequences] {
-            let (path, lines) = try files.lines(of: file)
-            for (index, line) in lines.enumerated() {
-                let content = UnicodeDataFiles.content(of: line)
-                if content.isEmpty { continue }
-                let fields = content.split(separator: ";").map { $0.trimmingCharacters(in: .whitespaces) }
-                guard fields.count >= 2, let type = EmojiSequenceType(dataFileName: fields[1]) else {
-                    throw .malformedLine(path: path, line: index + 1, expected: "'code points ; type_field ; description'")
+            let contents = try files.read(file)
+            let path = contents.path
+            for record in contents.records {
+                let fields = record.fields
+                guard fields.count >= 2, let type = EmojiSequenceType(dataFileName: String(fields[1])) else {
+                    throw .malformedLine(
+                        path: path, line: record.line, expected: "'code points ; type_field ; description'")
                 }
                 let bounds = fields[0].split(separator: ".", omittingEmptySubsequences: true)
                 if bounds.count == 2, let low = UInt32(bounds[0], radix: 16), let high = UInt32(bounds[1], radix: 16),
                     low <= high, high <= 0x10FFFF
                 {
                     for value in low...high { types[UTF16Text(units: UTF16Text.encodedUnits(of: value))] = type }
-                } else if let text = UnicodeDataFiles.codePoints(fields[0][...]) {
+                } else if let text = UnicodeDataFiles.codePoints(fields[0]) {
                     types[text] = type
                 } else {
-                    throw .malformedLine(path: path, line: index + 1, expected: "hex code points or a range LOW..HIGH")
+                    throw .malformedLine(
+                        path: path, line: record.line, expected: "hex code points or a range LOW..HIGH")
                 }
             }
         }

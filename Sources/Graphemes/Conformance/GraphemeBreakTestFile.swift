@@ -18,30 +18,31 @@ public struct GraphemeBreakTestFile: Sendable {
     ///
     /// - Throws: ``UnicodeDataError`` for a missing file or a malformed line.
     public init(_ files: UnicodeDataFiles) throws(UnicodeDataError) {
-        let (path, lines) = try files.lines(of: .graphemeBreakTest)
+        let contents = try files.read(.graphemeBreakTest)
+        let path = contents.path
         self.path = path
-        self.version = UnicodeDataFiles.statedVersion(in: lines)
+        self.version = contents.version
         var cases: [GraphemeBreakTestCase] = []
-        for (index, line) in lines.enumerated() {
-            let content = UnicodeDataFiles.content(of: line)
-            if content.isEmpty { continue }
+        for record in contents.records {
             var units: [UInt16] = []
             var boundaries: [Int] = []
-            for token in content.split(whereSeparator: { $0 == " " || $0 == "\t" }) {
+            for token in record.content.split(whereSeparator: { $0 == " " || $0 == "\t" }) {
                 switch token {
                 case "÷": boundaries.append(units.count)
                 case "×": break
                 default:
                     guard let value = UInt32(token, radix: 16), value <= 0x10FFFF else {
-                        throw .malformedLine(path: path, line: index + 1, expected: "÷, × or a hex code point, found '\(token)'")
+                        throw .malformedLine(
+                            path: path, line: record.line, expected: "÷, × or a hex code point, found '\(token)'")
                     }
                     units += UTF16Text.encodedUnits(of: value)
                 }
             }
             guard boundaries.first == 0, boundaries.last == units.count, !units.isEmpty else {
-                throw .malformedLine(path: path, line: index + 1, expected: "a string that starts and ends with ÷")
+                throw .malformedLine(path: path, line: record.line, expected: "a string that starts and ends with ÷")
             }
-            cases.append(GraphemeBreakTestCase(line: index + 1, text: UTF16Text(units: units), boundaries: boundaries))
+            cases.append(
+                GraphemeBreakTestCase(line: record.line, text: UTF16Text(units: units), boundaries: boundaries))
         }
         self.cases = cases
     }

@@ -25,10 +25,32 @@ public struct UnicodeDataFiles: Sendable {
         public static let emojiZWJSequences = File(subdirectory: "emoji", name: "emoji-zwj-sequences.txt")
     }
 
-    /// The lines of `file`, numbered from 1.
+    /// One data line: its number, what stands before the `#`, and the comment after it.
+    public struct Record: Sendable {
+        public var line: Int
+        /// The data, trimmed; never empty.
+        public var content: Substring
+        public var comment: Substring
+
+        /// The `;`-separated fields of the content, trimmed.
+        public var fields: [Substring] {
+            content.split(separator: ";", omittingEmptySubsequences: false).map {
+                $0.trimmingCharacters(in: .whitespaces)[...]
+            }
+        }
+    }
+
+    /// A data file read: where it was found, the version its header states, its data lines.
+    public struct Contents: Sendable {
+        public var path: String
+        public var version: String?
+        public var records: [Record]
+    }
+
+    /// Reads `file`, skipping blank and comment-only lines.
     ///
     /// - Throws: ``UnicodeDataError`` when the directory or file is missing or not UTF-8.
-    public func lines(of file: File) throws(UnicodeDataError) -> (path: String, lines: [Substring]) {
+    public func read(_ file: File) throws(UnicodeDataError) -> Contents {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory), isDirectory.boolValue
         else { throw .missingDirectory(directory) }
@@ -37,7 +59,15 @@ public struct UnicodeDataFiles: Sendable {
             let data = FileManager.default.contents(atPath: path)
         else { throw .missingFile(candidates) }
         guard let text = String(validating: data, as: UTF8.self) else { throw .notUTF8(path) }
-        return (path, text.split(separator: "\n", omittingEmptySubsequences: false))
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        var records: [Record] = []
+        for (index, line) in lines.enumerated() {
+            let parts = line.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false)
+            let content = (parts.first ?? "").trimmingCharacters(in: .whitespaces)
+            if content.isEmpty { continue }
+            records.append(Record(line: index + 1, content: content[...], comment: parts.count > 1 ? parts[1] : ""))
+        }
+        return Contents(path: path, version: Self.statedVersion(in: lines), records: records)
     }
 }
 
@@ -71,12 +101,6 @@ extension UnicodeDataFiles {
             units += UTF16Text.encodedUnits(of: value)
         }
         return units.isEmpty ? nil : UTF16Text(units: units)
-    }
-
-    /// The part of a line before its `#` comment, trimmed.
-    static func content(of line: Substring) -> Substring {
-        let beforeComment = line.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false).first ?? ""
-        return beforeComment.trimmingCharacters(in: .whitespaces)[...]
     }
 
     /// The version a file's header states ("# Version: 15.0" or "# GraphemeBreakTest-15.0.0.txt").

@@ -4,7 +4,8 @@ internal import CICU
 ///
 /// The corresponding ICU type is `UCharCategory`, read with `u_charType`.
 public enum GeneralCategory: Int32, Sendable, CaseIterable {
-    case unassigned = 0, uppercaseLetter, lowercaseLetter, titlecaseLetter, modifierLetter,
+    case unassigned = 0
+    case uppercaseLetter, lowercaseLetter, titlecaseLetter, modifierLetter,
         otherLetter, nonspacingMark, enclosingMark, spacingMark, decimalNumber, letterNumber,
         otherNumber, spaceSeparator, lineSeparator, paragraphSeparator, control, format,
         privateUse, surrogate, dashPunctuation, openPunctuation, closePunctuation,
@@ -50,7 +51,8 @@ public enum GeneralCategory: Int32, Sendable, CaseIterable {
 ///
 /// The corresponding ICU type is `UEastAsianWidth`.
 public enum EastAsianWidth: Int32, Sendable, CaseIterable {
-    case neutral = 0, ambiguous, halfwidth, fullwidth, narrow, wide
+    case neutral = 0
+    case ambiguous, halfwidth, fullwidth, narrow, wide
 }
 
 /// A script, as ICU's `UScriptCode` (UAX #24).

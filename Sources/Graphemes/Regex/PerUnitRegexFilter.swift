@@ -32,7 +32,9 @@ public struct PerUnitRegexFilter: Hashable, Sendable {
         var unit: UInt16 = 0
         for codeUnit in text.units {
             unit = codeUnit
-            let matched = withUnsafePointer(to: &unit) { matcher.matchesWhole(UnsafeBufferPointer(start: $0, count: 1)) }
+            let matched = withUnsafePointer(to: &unit) {
+                matcher.matchesWhole(UnsafeBufferPointer(start: $0, count: 1))
+            }
             if matched { kept.append(codeUnit) }
         }
         return UTF16Text(units: kept)

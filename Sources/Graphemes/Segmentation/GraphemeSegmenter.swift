@@ -43,7 +43,9 @@ public struct GraphemeSegmenter: ~Copyable {
                 let end = Int(boundary)
                 let units = UnsafeBufferPointer(start: base + start, count: end - start)
                 let classification = ClusterClassifier.classify(units) { memo.type(of: $0) }
-                try body(GraphemeCluster(range: UTF16Range(location: start, length: end - start), classification: classification))
+                try body(
+                    GraphemeCluster(
+                        range: UTF16Range(location: start, length: end - start), classification: classification))
                 start = end
             }
         }

@@ -122,26 +122,34 @@ enum ConformanceCommand {
         let emoji = report.emoji
         let legacy = report.legacyEmojiFilter
         let swift = report.swiftCharacter
-        var out = "Conformance of ICU \(report.icuVersion) (Unicode \(report.unicodeVersion)) segmentation and classification\n\n"
+        var out =
+            "Conformance of ICU \(report.icuVersion) (Unicode \(report.unicodeVersion)) segmentation and classification\n\n"
         out += "Grapheme breaks: \(breaks.passed) of \(breaks.passed + breaks.failed) lines of \(breaks.path)"
         out += " (\(breaks.fileVersion ?? "unknown version")) split as specified\n"
         for failure in breaks.failures.prefix(listedFailures) {
-            out += "  FAIL line \(failure.line): \(failure.text.visibleDescription)  expected \(failure.expected), got \(failure.actual)\n"
+            out +=
+                "  FAIL line \(failure.line): \(failure.text.visibleDescription)  expected \(failure.expected), got \(failure.actual)\n"
         }
-        out += "Emoji: \(emoji.passed) of \(emoji.passed + emoji.failed) lines of \(emoji.path) (\(emoji.fileVersion ?? "unknown version")) pass:\n"
+        out +=
+            "Emoji: \(emoji.passed) of \(emoji.passed + emoji.failed) lines of \(emoji.path) (\(emoji.fileVersion ?? "unknown version")) pass:\n"
         out += "  \(emoji.fullyQualified) fully-qualified, each one emoji cluster of its RGI type ("
-        out += EmojiSequenceType.allCases.map { "\(emoji.byType[$0] ?? 0) \($0.rawValue)" }.joined(separator: ", ") + ")\n"
+        out +=
+            EmojiSequenceType.allCases.map { "\(emoji.byType[$0] ?? 0) \($0.rawValue)" }.joined(separator: ", ") + ")\n"
         out += "  \(emoji.notFullyQualified) minimally-qualified or unqualified, none classified emoji\n"
         for failure in emoji.failures.prefix(listedFailures) {
-            out += "  FAIL line \(failure.line) (\(failure.qualification.rawValue)): \(failure.text.visibleDescription)  expected \(failure.expected), got \(failure.actual)\n"
+            out +=
+                "  FAIL line \(failure.line) (\(failure.qualification.rawValue)): \(failure.text.visibleDescription)  expected \(failure.expected), got \(failure.actual)\n"
         }
         out += "\nSeed 000's per-unit emoji filter keeps \(legacy.intact) of \(legacy.of) fully-qualified emoji intact"
-        out += " (\(legacy.damaged) damaged, \(legacy.removed) removed); ICU's classification recognises \(legacy.recognisedByICU).\n"
+        out +=
+            " (\(legacy.damaged) damaged, \(legacy.removed) removed); ICU's classification recognises \(legacy.recognisedByICU).\n"
         out += "  pattern: \(legacy.pattern)\n"
         out += "\nSwift's Character segmentation (stdlib, not ICU) on the same file: \(swift.agreed) lines agree, "
-        out += "\(swift.disagreed) disagree, \(swift.skipped) skipped (lone surrogates cannot be a String). Reported, not failed.\n"
+        out +=
+            "\(swift.disagreed) disagree, \(swift.skipped) skipped (lone surrogates cannot be a String). Reported, not failed.\n"
         for disagreement in swift.disagreements.prefix(listedFailures) {
-            out += "  line \(disagreement.line): \(disagreement.text.visibleDescription)  file \(disagreement.expected), Swift \(disagreement.actual)\n"
+            out +=
+                "  line \(disagreement.line): \(disagreement.text.visibleDescription)  file \(disagreement.expected), Swift \(disagreement.actual)\n"
         }
         if swift.disagreements.count > listedFailures {
             out += "  ... and \(swift.disagreements.count - listedFailures) more (see --format json)\n"

@@ -58,7 +58,9 @@ enum SegmentCommand {
                             ("range", cluster.range.json),
                             ("class", .string(cluster.classification.clusterClass.rawValue)),
                         ]
-                        if let emoji = cluster.classification.emoji { members.append(("emoji", .string(emoji.rawValue))) }
+                        if let emoji = cluster.classification.emoji {
+                            members.append(("emoji", .string(emoji.rawValue)))
+                        }
                         return .object(members)
                     })
             ),

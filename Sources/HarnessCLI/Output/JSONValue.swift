@@ -31,7 +31,10 @@ indirect enum JSONValue: Equatable {
         let inner = indent.map { $0 + 1 }
         switch self {
         case .object(let members):
-            if members.isEmpty { out += "{}"; return }
+            if members.isEmpty {
+                out += "{}"
+                return
+            }
             out += "{"
             for (index, (key, value)) in members.enumerated() {
                 out += (index == 0 ? "" : ",") + newline
@@ -41,7 +44,10 @@ indirect enum JSONValue: Equatable {
             }
             out += closing + "}"
         case .array(let elements):
-            if elements.isEmpty { out += "[]"; return }
+            if elements.isEmpty {
+                out += "[]"
+                return
+            }
             // Arrays of scalars (ranges, boundaries) stay on one line.
             let compact = elements.allSatisfy { if case .int = $0 { true } else { false } }
             out += "["

@@ -51,7 +51,8 @@ struct ParsedArguments {
     func value(_ option: String) -> String? { values[option]?.last }
 
     /// The value of `option` as one of `choices`, or `defaultValue` when absent.
-    func choice<Choice: RawRepresentable & CaseIterable>(_ option: String, default defaultValue: Choice) throws(CLIError)
+    func choice<Choice: RawRepresentable & CaseIterable>(_ option: String, default defaultValue: Choice)
+        throws(CLIError)
         -> Choice where Choice.RawValue == String
     {
         guard let raw = value(option) else { return defaultValue }

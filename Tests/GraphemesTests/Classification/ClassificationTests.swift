@@ -69,12 +69,14 @@ import Testing
         .init("🇦🇦", .emojiComponent, "two regional indicators that are no RGI flag"),
         .init("<200D>", .emojiComponent, "ZWJ alone"), .init("<FE0F>", .emojiComponent, "VS16 alone"),
         .init("🏽", .emojiComponent, "skin tone alone"), .init("🦰", .emojiComponent, "hair component alone"),
-        .init("<E0067>", .emojiComponent, "tag character alone"), .init("\u{20E3}", .emojiComponent, "keycap mark alone"),
+        .init("<E0067>", .emojiComponent, "tag character alone"),
+        .init("\u{20E3}", .emojiComponent, "keycap mark alone"),
         .init("☺<FE0F>🏽", .symbol, "VS16 then a skin tone: one cluster, no RGI sequence"),
     ]
 
     static let others: [Case] = [
-        .init("７", .digit, "U+FF17 fullwidth"), .init("٧", .digit, "U+0667 Arabic-Indic"), .init("७", .digit, "U+096D Devanagari"),
+        .init("７", .digit, "U+FF17 fullwidth"), .init("٧", .digit, "U+0667 Arabic-Indic"),
+        .init("७", .digit, "U+096D Devanagari"),
         .init("a", .letter, "ASCII"), .init("e\u{301}", .letter, "e + combining acute"), .init("ก", .letter, "Thai"),
         .init("Ⅻ", .letter, "U+216B letter number"), .init("\u{301}", .mark, "combining acute with no base"),
         .init("。", .punctuation, "U+3002"), .init("，", .punctuation, "U+FF0C"), .init("\\[", .punctuation, "["),
@@ -97,11 +99,16 @@ import Testing
 
     @Test func classifiesEveryClusterOfAMixedText() {
         let text = UTF16Text("王👍🏽a１ㄨ")
-        #expect(text.clusters.map(\.classification.description) == ["han", "emoji(modifier)", "letter", "digit", "bopomofo"])
-        #expect(text.clusters.map(\.range) == [
-            UTF16Range(location: 0, length: 1), UTF16Range(location: 1, length: 4), UTF16Range(location: 5, length: 1),
-            UTF16Range(location: 6, length: 1), UTF16Range(location: 7, length: 1),
-        ])
+        #expect(
+            text.clusters.map(\.classification.description) == [
+                "han", "emoji(modifier)", "letter", "digit", "bopomofo",
+            ])
+        #expect(
+            text.clusters.map(\.range) == [
+                UTF16Range(location: 0, length: 1), UTF16Range(location: 1, length: 4),
+                UTF16Range(location: 5, length: 1),
+                UTF16Range(location: 6, length: 1), UTF16Range(location: 7, length: 1),
+            ])
     }
 
     @Test func emptyTextHasNoClusters() {
@@ -112,7 +119,9 @@ import Testing
     /// The table of planes 0 and 1 must give exactly what ICU gives when asked afresh.
     @Test func scalarTableAgreesWithICU() {
         for codePoint in stride(from: UInt32(0), to: ScalarTable.limit, by: 37) {
-            #expect(ScalarTable.entries[Int(codePoint)] == ScalarClassInfo(codePoint: codePoint), "U+\(String(codePoint, radix: 16))")
+            #expect(
+                ScalarTable.entries[Int(codePoint)] == ScalarClassInfo(codePoint: codePoint),
+                "U+\(String(codePoint, radix: 16))")
         }
     }
 

@@ -54,8 +54,12 @@ import Testing
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
         let path = directory.appendingPathComponent("GraphemeBreakTest.txt").path
-        try "# GraphemeBreakTest-15.0.0.txt\n÷ 0020 ÷\n÷ 0020 × XYZ ÷\n".write(toFile: path, atomically: true, encoding: .utf8)
-        #expect(throws: UnicodeDataError.malformedLine(path: path, line: 3, expected: "÷, × or a hex code point, found 'XYZ'")) {
+        try "# GraphemeBreakTest-15.0.0.txt\n÷ 0020 ÷\n÷ 0020 × XYZ ÷\n".write(
+            toFile: path, atomically: true, encoding: .utf8)
+        #expect(
+            throws: UnicodeDataError.malformedLine(
+                path: path, line: 3, expected: "÷, × or a hex code point, found 'XYZ'")
+        ) {
             try GraphemeBreakTestFile(UnicodeDataFiles(directory: directory.path))
         }
     }
@@ -67,7 +71,8 @@ import Testing
         // e + combining acute must not break; this file claims it does.
         try "÷ 0065 ÷ 0301 ÷\n÷ 0061 ÷ 0062 ÷\n".write(
             toFile: directory.appendingPathComponent("GraphemeBreakTest.txt").path, atomically: true, encoding: .utf8)
-        let result = ConformanceRunner().checkGraphemeBreaks(try GraphemeBreakTestFile(UnicodeDataFiles(directory: directory.path)))
+        let result = ConformanceRunner().checkGraphemeBreaks(
+            try GraphemeBreakTestFile(UnicodeDataFiles(directory: directory.path)))
         #expect(result.passed == 1)
         #expect(result.failures.map(\.line) == [1])
         #expect(result.failures.first?.actual == [0, 2])

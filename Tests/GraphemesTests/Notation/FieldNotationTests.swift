@@ -17,9 +17,13 @@ import Testing
         .init(notation: "ab[ㄨㄤ|]", text: "abㄨㄤ", selection: .caret(at: 4), marked: UTF16Range(location: 2, length: 2)),
         .init(notation: "[|ㄨㄤ]", text: "ㄨㄤ", selection: .caret(at: 0), marked: UTF16Range(location: 0, length: 2)),
         .init(notation: "[ㄨ|ㄤ]", text: "ㄨㄤ", selection: .caret(at: 1), marked: UTF16Range(location: 0, length: 2)),
-        .init(notation: "[|zhong guo|]", text: "zhong guo", selection: UTF16Range(location: 0, length: 9), marked: UTF16Range(location: 0, length: 9)),
+        .init(
+            notation: "[|zhong guo|]", text: "zhong guo", selection: UTF16Range(location: 0, length: 9),
+            marked: UTF16Range(location: 0, length: 9)),
         .init(notation: "a|bc|d", text: "abcd", selection: UTF16Range(location: 1, length: 2), marked: nil),
-        .init(notation: "|ab|[cd]", text: "abcd", selection: UTF16Range(location: 0, length: 2), marked: UTF16Range(location: 2, length: 2)),
+        .init(
+            notation: "|ab|[cd]", text: "abcd", selection: UTF16Range(location: 0, length: 2),
+            marked: UTF16Range(location: 2, length: 2)),
         .init(notation: "[ab]c|", text: "abc", selection: .caret(at: 3), marked: UTF16Range(location: 0, length: 2)),
         .init(notation: "[|]", text: "", selection: .caret(at: 0), marked: .caret(at: 0)),
         .init(notation: "<D83D>|", text: UTF16Text(units: [0xD83D]), selection: .caret(at: 1), marked: nil),
