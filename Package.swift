@@ -18,10 +18,16 @@ let package = Package(
             linkerSettings: [.linkedLibrary("icuuc"), .linkedLibrary("icui18n")]
         ),
         .target(name: "Graphemes", dependencies: ["CICU"]),
-        .target(name: "HarnessCLI", dependencies: ["Graphemes"]),
+        .target(name: "HarnessJSON", dependencies: ["Graphemes"]),
+        .target(name: "Composition", dependencies: ["Graphemes", "HarnessJSON"]),
+        .target(name: "Reporting", dependencies: ["Composition", "HarnessJSON", "Graphemes"]),
+        .target(name: "HarnessCLI", dependencies: ["Graphemes", "HarnessJSON", "Composition", "Reporting"]),
         .executableTarget(name: "ime-harness", dependencies: ["HarnessCLI"]),
         .executableTarget(name: "graphemes-benchmark", dependencies: ["Graphemes"]),
         .testTarget(name: "GraphemesTests", dependencies: ["Graphemes"]),
+        .testTarget(name: "HarnessJSONTests", dependencies: ["HarnessJSON", "Graphemes"]),
+        .testTarget(name: "CompositionTests", dependencies: ["Composition", "HarnessJSON", "Graphemes"]),
+        .testTarget(name: "ReportingTests", dependencies: ["Reporting", "Composition", "Graphemes"]),
         // Depends on the executable so that the end-to-end tests can run the built binary.
         .testTarget(name: "HarnessCLITests", dependencies: ["HarnessCLI", "Graphemes", "ime-harness"]),
     ],

@@ -34,6 +34,7 @@ _Static_assert(SAME(CICU_REGEX_CASE_INSENSITIVE, UREGEX_CASE_INSENSITIVE) &&
                    SAME(CICU_REGEX_MULTILINE, UREGEX_MULTILINE) && SAME(CICU_REGEX_UWORD, UREGEX_UWORD),
                "CICU_REGEX_* must mirror URegexpFlag");
 _Static_assert(sizeof(UChar) == sizeof(uint16_t), "UChar must be a UTF-16 code unit");
+_Static_assert(U_GCB_OTHER == 0, "grapheme_cluster_break 0 must mean Other");
 
 // ICU wants a non-NULL buffer even for empty text.
 static const UChar empty_text[1] = {0};
@@ -163,6 +164,7 @@ void cicu_code_point_facts_get(int32_t c, cicu_code_point_facts *facts) {
     facts->script = uscript_getScript(c, &error);
     if (U_FAILURE(error)) facts->script = USCRIPT_UNKNOWN;
     facts->east_asian_width = u_getIntPropertyValue(c, UCHAR_EAST_ASIAN_WIDTH);
+    facts->grapheme_cluster_break = u_getIntPropertyValue(c, UCHAR_GRAPHEME_CLUSTER_BREAK);
     uint32_t flags = 0;
     for (size_t i = 0; i < sizeof binary_properties / sizeof binary_properties[0]; i++) {
         if (u_hasBinaryProperty(c, binary_properties[i].property)) flags |= binary_properties[i].flag;

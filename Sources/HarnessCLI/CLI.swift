@@ -4,6 +4,7 @@ import Graphemes
 enum CommandName: String, CaseIterable {
     case segment
     case conformance
+    case replay
 }
 
 /// What a command run produced: its exit code and its two output streams.
@@ -30,6 +31,7 @@ public enum CLI {
         COMMANDS:
           segment       Split text into grapheme clusters and classify each (han, emoji, ...).
           conformance   Check segmentation and emoji classification against Unicode's test files.
+          replay        Replay input-method sessions through iOS delegate models and report discrepancies.
 
         Run 'ime-harness <command> --help' for a command's options.
         Exit codes: 0 nothing found, 1 failures found, 2 usage or input error.
@@ -54,6 +56,7 @@ public enum CLI {
             switch command {
             case .segment: return try SegmentCommand.run(rest)
             case .conformance: return try ConformanceCommand.run(rest)
+            case .replay: return try ReplayCommand.run(rest)
             }
         } catch {
             return CLIResult(exitCode: error.exitCode, standardError: "ime-harness: \(error.message)\n")

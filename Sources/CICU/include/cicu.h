@@ -109,6 +109,7 @@ typedef struct cicu_code_point_facts {
     int32_t general_category;  ///< a `cicu_general_category`
     int32_t script;            ///< ICU `UScriptCode` (Script property)
     int32_t east_asian_width;  ///< a `cicu_east_asian_width`
+    int32_t grapheme_cluster_break;  ///< ICU `UGraphemeClusterBreak` (0 = Other)
     uint32_t flags;            ///< `cicu_binary_property` bits
 } cicu_code_point_facts;
 

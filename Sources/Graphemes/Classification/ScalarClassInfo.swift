@@ -10,6 +10,11 @@ struct ScalarClassInfo: Hashable, Sendable {
     var isWide: Bool
     /// Whether the scalar takes no column of its own (controls, format characters, marks).
     var isZeroWidth: Bool
+    /// Whether its Grapheme_Cluster_Break is Other: between two such scalars UAX #29
+    /// always breaks (no rule but GB999 applies to the pair).
+    var breaksLikeOther: Bool
+    var generalCategory: GeneralCategory
+    var binary: BinaryProperties
 
     /// Asks ICU about `codePoint` (a surrogate value stands for a lone surrogate).
     init(codePoint: UInt32) {
@@ -17,6 +22,9 @@ struct ScalarClassInfo: Hashable, Sendable {
         asBase = ClusterClassifier.baseClass(of: properties)
         isEmojiCandidate = properties.binary.contains(.emoji)
         isWide = properties.eastAsianWidth == .wide || properties.eastAsianWidth == .fullwidth
+        breaksLikeOther = properties.graphemeClusterBreakIsOther
+        generalCategory = properties.generalCategory
+        binary = properties.binary
         let category = properties.generalCategory
         isZeroWidth =
             category == .control || category == .format || category == .nonspacingMark

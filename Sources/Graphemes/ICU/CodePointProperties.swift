@@ -115,6 +115,8 @@ public struct CodePointProperties: Hashable, Sendable {
     public var generalCategory: GeneralCategory
     public var script: Script
     public var eastAsianWidth: EastAsianWidth
+    /// Whether the Grapheme_Cluster_Break property (UAX #29) is Other (`U_GCB_OTHER`).
+    public var graphemeClusterBreakIsOther: Bool
     public var binary: BinaryProperties
 
     /// Reads the properties of `codePoint` from ICU in one call.
@@ -125,6 +127,7 @@ public struct CodePointProperties: Hashable, Sendable {
         self.generalCategory = GeneralCategory(rawValue: facts.general_category) ?? .unassigned
         self.script = Script(rawValue: facts.script)
         self.eastAsianWidth = EastAsianWidth(rawValue: facts.east_asian_width) ?? .neutral
+        self.graphemeClusterBreakIsOther = facts.grapheme_cluster_break == 0
         self.binary = BinaryProperties(rawValue: facts.flags)
     }
 

@@ -1,4 +1,5 @@
 import Graphemes
+import HarnessJSON
 
 /// `ime-harness conformance`: segmentation and emoji classification against Unicode's test files.
 enum ConformanceCommand {

@@ -1,5 +1,6 @@
 import Foundation
 import Graphemes
+import HarnessJSON
 
 /// `ime-harness segment`: grapheme clusters, their classes and the text's lengths.
 enum SegmentCommand {

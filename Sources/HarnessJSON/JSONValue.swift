@@ -1,25 +1,33 @@
 import Graphemes
 
-/// A JSON document, written with keys in the order given (so output is stable).
+/// A JSON document, with object members in the order given (so output is stable).
 ///
 /// Strings are ``UTF16Text``, so a lone surrogate is written as the JSON escape
 /// `\ud83d` rather than silently replaced: JSON's grammar allows such escapes, and
-/// the harness's own readers turn them back into the same unit.
-indirect enum JSONValue: Equatable {
+/// ``JSONParser`` turns them back into the same unit.
+public indirect enum JSONValue: Equatable, Sendable {
     case object([(String, JSONValue)])
     case array([JSONValue])
     case string(UTF16Text)
     case int(Int)
     case double(Double)
+    /// An integer literal too large for `Int`, kept as written.
+    case bigInteger(String)
     case bool(Bool)
     case null
 
-    static func string(_ value: String) -> JSONValue { .string(UTF16Text(value)) }
+    public static func string(_ value: String) -> JSONValue { .string(UTF16Text(value)) }
 
-    static func == (lhs: JSONValue, rhs: JSONValue) -> Bool { lhs.rendered() == rhs.rendered() }
+    public static func == (lhs: JSONValue, rhs: JSONValue) -> Bool { lhs.rendered() == rhs.rendered() }
+
+    /// The member named `key` of an object, if any.
+    public subscript(key: String) -> JSONValue? {
+        guard case .object(let members) = self else { return nil }
+        return members.first { $0.0 == key }?.1
+    }
 
     /// The document as text: indented with two spaces, or on one line.
-    func rendered(pretty: Bool = true) -> String {
+    public func rendered(pretty: Bool = true) -> String {
         var out = ""
         write(to: &out, indent: pretty ? 0 : nil)
         return out
@@ -59,6 +67,7 @@ indirect enum JSONValue: Equatable {
         case .string(let text): Self.writeString(text, to: &out)
         case .int(let value): out += String(value)
         case .double(let value): out += value.isFinite ? String(value) : "null"
+        case .bigInteger(let literal): out += literal
         case .bool(let value): out += value ? "true" : "false"
         case .null: out += "null"
         }
@@ -93,5 +102,5 @@ indirect enum JSONValue: Equatable {
 
 extension UTF16Range {
     /// `[location, length]`, as ranges appear in the harness's JSON.
-    var json: JSONValue { .array([.int(location), .int(length)]) }
+    public var json: JSONValue { .array([.int(location), .int(length)]) }
 }

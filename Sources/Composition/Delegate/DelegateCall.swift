@@ -1,0 +1,73 @@
+import Graphemes
+
+/// One call to a text field delegate, as UIKit would make it.
+public enum DelegateCall: Hashable, Sendable {
+    /// `textField(_:shouldChangeCharactersIn:replacementString:)`.
+    case single(range: UTF16Range, replacement: UTF16Text)
+    /// `textField(_:shouldChangeCharactersInRanges:replacementString:)` (iOS 26+).
+    case multi(ranges: [UTF16Range], replacement: UTF16Text)
+
+    /// The call's ranges (one for a single-range call).
+    public var ranges: [UTF16Range] {
+        switch self {
+        case .single(let range, _): [range]
+        case .multi(let ranges, _): ranges
+        }
+    }
+
+    public var replacement: UTF16Text {
+        switch self {
+        case .single(_, let replacement), .multi(_, let replacement): replacement
+        }
+    }
+
+    /// The text the call implies: its replacement in the `target` range and the other
+    /// ranges deleted; `nil` if a range lies outside `text` or two ranges overlap.
+    public func proposedText(applyingTo text: UTF16Text, target: MultiRangeTarget) -> UTF16Text? {
+        let ranges = ranges
+        for range in ranges
+        where range.location < 0 || range.length < 0 || range.location > text.length
+            || range.length > text.length - range.location
+        {
+            return nil
+        }
+        let sorted = ranges.sorted { $0.location < $1.location }
+        for index in sorted.indices.dropFirst() where sorted[index].location < sorted[index - 1].end {
+            return nil
+        }
+        var field = TextField(FieldState(text: text))
+        field.replaceRanges(ranges, with: replacement, target: target)
+        return field.text
+    }
+
+    /// Whether the call matches what a platform was observed to call.
+    public func matches(_ observed: ObservedCall) -> Bool {
+        switch (self, observed) {
+        case (.single(let range, let replacement), .single(let observedRange, let text)):
+            range == observedRange && replacement == text
+        case (.multi(let ranges, let replacement), .multi(let observedRanges, let text)):
+            ranges == observedRanges && replacement == text
+        default: false
+        }
+    }
+}
+
+extension DelegateCall: CustomStringConvertible {
+    /// `{0, 2} "王"` or `[{2, 0}] "王"`.
+    public var description: String {
+        switch self {
+        case .single(let range, let replacement): "\(range) \"\(replacement.visibleDescription)\""
+        case .multi(let ranges, let replacement):
+            "[\(ranges.map(\.description).joined(separator: ", "))] \"\(replacement.visibleDescription)\""
+        }
+    }
+}
+
+extension ObservedCall: CustomStringConvertible {
+    public var description: String {
+        switch self {
+        case .single(let range, let text): DelegateCall.single(range: range, replacement: text).description
+        case .multi(let ranges, let text): DelegateCall.multi(ranges: ranges, replacement: text).description
+        }
+    }
+}

@@ -1,0 +1,151 @@
+import Graphemes
+
+/// What `deleteBackward` removes when nothing is selected.
+public enum DeletionUnit: String, Sendable, CaseIterable {
+    /// The whole grapheme cluster before the caret (UAX #29), as UIKit does for emoji and flags.
+    case grapheme
+    /// One Unicode scalar (two units for a surrogate pair).
+    case scalar
+    /// One UTF-16 code unit, which can split a surrogate pair.
+    case utf16
+}
+
+/// Which range of a multi-range edit receives the replacement text. UIKit documents
+/// only that the field "choose[s] any one of the specified ranges".
+public enum MultiRangeTarget: String, Sendable, CaseIterable {
+    /// The first range as listed in the call.
+    case firstListed = "first-listed"
+    /// The range with the lowest location.
+    case lowest
+    /// The range with the highest location.
+    case highest
+
+    /// The index, in `ranges`, of the range that gets the text.
+    public func index(in ranges: [UTF16Range]) -> Int {
+        guard !ranges.isEmpty else { return 0 }
+        switch self {
+        case .firstListed: return 0
+        case .lowest: return ranges.indices.min { ranges[$0].location < ranges[$1].location } ?? 0
+        case .highest: return ranges.indices.max { ranges[$0].location < ranges[$1].location } ?? 0
+        }
+    }
+}
+
+/// A text field's state and the UIKit semantics of every edit to it.
+///
+/// The model follows `UITextInput`: marked text is provisional text with a selection
+/// inside it; committing or unmarking makes it ordinary text; setting the text
+/// programmatically ends a composition and puts the caret at the end. Every method
+/// expects ranges that lie within the text (callers validate first); none traps.
+public struct TextField: Hashable, Sendable {
+    public var state: FieldState
+
+    public init(_ state: FieldState) {
+        self.state = state
+    }
+
+    public var text: UTF16Text { state.text }
+
+    /// `setMarkedText(_:selectedRange:)`. Empty marked text leaves nothing marked.
+    public mutating func setMarkedText(_ marked: UTF16Text, selectedRange: UTF16Range) {
+        let target = state.markedRange ?? state.selection
+        state.text.replace(target, with: marked)
+        if marked.isEmpty {
+            state.markedRange = nil
+            state.selection = .caret(at: target.location)
+        } else {
+            state.markedRange = UTF16Range(location: target.location, length: marked.length)
+            let location = target.location + min(selectedRange.location, marked.length)
+            state.selection = UTF16Range(
+                location: location, length: min(selectedRange.length, marked.length - (location - target.location)))
+        }
+    }
+
+    /// `unmarkText()`: the marked text stays as ordinary text.
+    public mutating func unmarkText() {
+        state.markedRange = nil
+    }
+
+    /// `insertText(_:)`: commits over the marked text, or replaces the selection.
+    public mutating func insertText(_ inserted: UTF16Text) {
+        let target = state.markedRange ?? state.selection
+        replace(target, with: inserted)
+    }
+
+    /// Replaces `range` (ending any composition) and puts the caret after the new text.
+    public mutating func replace(_ range: UTF16Range, with replacement: UTF16Text) {
+        state.text.replace(range, with: replacement)
+        state.markedRange = nil
+        state.selection = .caret(at: range.location + replacement.length)
+    }
+
+    /// The range `deleteBackward` removes: the selection, else the unit before the caret
+    /// (`nil` at the start of the text, where nothing is deleted).
+    public func deletionRange(unit: DeletionUnit) -> UTF16Range? {
+        let selection = state.selection
+        if !selection.isEmpty { return selection }
+        let caret = selection.location
+        guard caret > 0, caret <= text.length else { return nil }
+        switch unit {
+        case .utf16:
+            return UTF16Range(location: caret - 1, length: 1)
+        case .scalar:
+            let pair = caret >= 2 && UTF16.isTrailSurrogate(text[caret - 1]) && UTF16.isLeadSurrogate(text[caret - 2])
+            return pair ? UTF16Range(location: caret - 2, length: 2) : UTF16Range(location: caret - 1, length: 1)
+        case .grapheme:
+            let boundaries = text.graphemeBoundaries
+            let start = boundaries.last { $0 < caret } ?? 0
+            return UTF16Range(start..<caret)
+        }
+    }
+
+    /// `deleteBackward()`. A deletion inside the marked text shrinks it (to nothing
+    /// ends the composition); one before it shifts it; one across its edge ends it.
+    public mutating func deleteBackward(unit: DeletionUnit) {
+        guard let range = deletionRange(unit: unit) else { return }
+        state.text.replace(range, with: .empty)
+        state.selection = .caret(at: range.location)
+        guard let marked = state.markedRange else { return }
+        if range.location >= marked.location, range.end <= marked.end {
+            let length = marked.length - range.length
+            state.markedRange = length > 0 ? UTF16Range(location: marked.location, length: length) : nil
+        } else if range.end <= marked.location {
+            state.markedRange = UTF16Range(location: marked.location - range.length, length: marked.length)
+        } else if range.location < marked.end {
+            state.markedRange = nil
+        }
+    }
+
+    /// A multi-range edit: the `target` range gets `replacement`, the others are deleted.
+    /// Ranges are applied from the highest location down, so none shifts another.
+    public mutating func replaceRanges(_ ranges: [UTF16Range], with replacement: UTF16Text, target: MultiRangeTarget) {
+        let targetIndex = target.index(in: ranges)
+        var caret = 0
+        for index in ranges.indices.sorted(by: { ranges[$0].location > ranges[$1].location }) {
+            let text = index == targetIndex ? replacement : .empty
+            state.text.replace(ranges[index], with: text)
+        }
+        if targetIndex < ranges.count {
+            let target = ranges[targetIndex]
+            let removedBefore = ranges.enumerated()
+                .filter { $0.offset != targetIndex && $0.element.location < target.location }
+                .reduce(0) { $0 + $1.element.length }
+            caret = target.location - removedBefore + replacement.length
+        }
+        state.markedRange = nil
+        state.selection = .caret(at: caret)
+    }
+
+    /// Moves the selection; moving it out of the marked text ends the composition.
+    public mutating func setSelection(_ range: UTF16Range) {
+        state.selection = range
+        if let marked = state.markedRange, range.location < marked.location || range.end > marked.end {
+            state.markedRange = nil
+        }
+    }
+
+    /// `textField.text = text`: ends any composition and puts the caret at the end.
+    public mutating func setTextProgrammatically(_ newText: UTF16Text) {
+        state = FieldState(text: newText)
+    }
+}

@@ -1,0 +1,122 @@
+import Graphemes
+import HarnessJSON
+
+/// How a platform turns input-method events into delegate calls: data, not code.
+///
+/// Profiles are JSON files (`ime-profile/1`) in `Corpora/profiles/`. Every choice a
+/// profile makes is backed by an entry in ``facts`` saying whether it was observed,
+/// documented or assumed, and where from; a new OS version is a new file.
+public struct PlatformProfile: Hashable, Sendable {
+    public var name: String
+    public var description: String
+    /// The observation or documentation the profile as a whole rests on.
+    public var source: String
+    public var delegate: DelegateKind
+    public var commitRange: CommitRange
+    public var markedTextUpdates: MarkedTextUpdates
+    /// Whether the field still reports its marked range when the delegate is asked about a commit.
+    public var markedRangeVisibleDuringCommit: Bool
+    public var deleteBackward: DeletionUnit
+    public var multiRangeOnSingleRange: MultiRangeOnSingleRange
+    public var multiRangeTarget: MultiRangeTarget
+    /// Whether assigning the text the field already holds ends a composition.
+    public var sameTextEndsComposition: Bool
+    public var facts: [Fact]
+
+    /// Which delegate method the platform calls.
+    public enum DelegateKind: String, Sendable, CaseIterable {
+        /// `textField(_:shouldChangeCharactersIn:replacementString:)` (iOS 2 – 26).
+        case singleRange = "single-range"
+        /// `textField(_:shouldChangeCharactersInRanges:replacementString:)` (iOS 26+).
+        case multiRange = "multi-range"
+    }
+
+    /// The range a commit (`insertText` over marked text) reports.
+    public enum CommitRange: String, Sendable, CaseIterable {
+        /// The marked range: `{0, 2}` for ㄨㄤ → 王 (iOS 18).
+        case markedRange = "marked-range"
+        /// An empty range at the end of the marked text: `{2, 0}` (one reading of iOS 26).
+        case markedEnd = "marked-end"
+        /// The caret (the selection inside the marked text).
+        case caret
+        /// An empty range at the marked text's length, wherever the marked text starts.
+        case markedLength = "marked-length"
+    }
+
+    /// Whether `setMarkedText` (composition updates) reaches the delegate.
+    public enum MarkedTextUpdates: String, Sendable, CaseIterable {
+        /// Each update is a call replacing the marked range (or the selection) with the new marked text.
+        case delegate
+        /// Updates are applied without asking the delegate.
+        case none
+    }
+
+    /// How a multi-range edit reaches a delegate that only implements the single-range method.
+    public enum MultiRangeOnSingleRange: String, Sendable, CaseIterable {
+        /// One call per range, from the highest location down: the target gets the text, the others "".
+        case eachRange = "each-range"
+        /// One call for the target range only; the other ranges are deleted without asking.
+        case targetOnly = "target-only"
+    }
+
+    /// One choice and what backs it.
+    public struct Fact: Hashable, Sendable {
+        public enum Status: String, Sendable, CaseIterable {
+            case observed, documented, assumed
+        }
+
+        /// The profile member the fact is about, e.g. `commitRange`.
+        public var about: String
+        public var status: Status
+        public var note: String
+    }
+
+    /// The members whose values are choices that need a fact.
+    public static let choiceMembers = [
+        "delegate", "commitRange", "markedTextUpdates", "markedRangeVisibleDuringCommit", "deleteBackward",
+        "multiRangeOnSingleRange", "multiRangeTarget", "sameTextEndsComposition",
+    ]
+}
+
+extension PlatformProfile {
+    /// Reads a profile document.
+    ///
+    /// - Throws: ``JSONDecodingError`` naming the member that is missing or wrong.
+    public init(json node: JSONNode) throws(JSONDecodingError) {
+        try node.rejectUnknownMembers(Set(["format", "name", "description", "source", "facts"] + Self.choiceMembers))
+        let format = try node.member("format")
+        guard try format.string() == "ime-profile/1" else { throw format.mismatch("\"ime-profile/1\"") }
+        name = try node.member("name").string()
+        description = try node.member("description").string()
+        source = try node.member("source").string()
+        delegate = try node.member("delegate").choice(DelegateKind.self)
+        commitRange = try node.member("commitRange").choice(CommitRange.self)
+        markedTextUpdates = try node.member("markedTextUpdates").choice(MarkedTextUpdates.self)
+        markedRangeVisibleDuringCommit = try node.member("markedRangeVisibleDuringCommit").bool()
+        deleteBackward = try node.member("deleteBackward").choice(DeletionUnit.self)
+        multiRangeOnSingleRange = try node.member("multiRangeOnSingleRange").choice(MultiRangeOnSingleRange.self)
+        multiRangeTarget = try node.member("multiRangeTarget").choice(MultiRangeTarget.self)
+        sameTextEndsComposition = try node.member("sameTextEndsComposition").bool()
+        var facts: [Fact] = []
+        let factsNode = try node.member("facts")
+        for element in try factsNode.elements() {
+            try element.rejectUnknownMembers(["about", "status", "note"])
+            let about = element.path.appending(.key("about"))
+            let subject = try element.member("about").string()
+            guard Self.choiceMembers.contains(subject) else {
+                throw JSONDecodingError(
+                    path: about, expected: "one of " + Self.choiceMembers.joined(separator: ", "),
+                    found: "\"\(subject)\"")
+            }
+            facts.append(
+                Fact(
+                    about: subject, status: try element.member("status").choice(Fact.Status.self),
+                    note: try element.member("note").string()))
+        }
+        for member in Self.choiceMembers where !facts.contains(where: { $0.about == member }) {
+            throw JSONDecodingError(
+                path: factsNode.path, expected: "a fact about every choice", found: "no fact about '\(member)'")
+        }
+        self.facts = facts
+    }
+}

@@ -1,0 +1,64 @@
+import Foundation
+import HarnessJSON
+
+/// The platform profiles in a directory (`Corpora/profiles/NAME.json`), loaded by name.
+public struct ProfileStore: Sendable {
+    public let directory: String
+
+    public init(directory: String) {
+        self.directory = directory
+    }
+
+    /// The names of the profiles in the directory, sorted.
+    public func names() -> [String] {
+        let files = (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
+        return files.filter { $0.hasSuffix(".json") }.map { String($0.dropLast(5)) }.sorted()
+    }
+
+    /// The profile `name` (a file `NAME.json` in the directory), or the profile file at the path `name`.
+    ///
+    /// - Throws: ``ProfileError`` naming the file and what is wrong with it.
+    public func profile(named name: String) throws(ProfileError) -> PlatformProfile {
+        let path = name.hasSuffix(".json") ? name : "\(directory)/\(name).json"
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw name.hasSuffix(".json")
+                ? .unreadable(path: path) : .unknownProfile(name: name, directory: directory, known: names())
+        }
+        let value: JSONValue
+        do {
+            value = try JSONParser.parse(data)
+        } catch {
+            throw .malformed(path: path, message: error.description)
+        }
+        do {
+            let profile = try PlatformProfile(json: JSONNode(value))
+            if !name.hasSuffix(".json"), profile.name != name {
+                throw ProfileError.malformed(
+                    path: path, message: "$.name: expected \"\(name)\" (the file's name), found \"\(profile.name)\"")
+            }
+            return profile
+        } catch let error as JSONDecodingError {
+            throw .malformed(path: path, message: error.description)
+        } catch let error as ProfileError {
+            throw error
+        } catch {
+            throw .malformed(path: path, message: "\(error)")
+        }
+    }
+}
+
+/// A profile that cannot be loaded.
+public enum ProfileError: Error, Hashable, Sendable, CustomStringConvertible {
+    case unknownProfile(name: String, directory: String, known: [String])
+    case unreadable(path: String)
+    case malformed(path: String, message: String)
+
+    public var description: String {
+        switch self {
+        case .unknownProfile(let name, let directory, let known):
+            "unknown profile '\(name)' (no \(directory)/\(name).json; known: \(known.joined(separator: ", ")))"
+        case .unreadable(let path): "\(path): cannot be read"
+        case .malformed(let path, let message): "\(path): \(message)"
+        }
+    }
+}

@@ -1,0 +1,155 @@
+import Graphemes
+import HarnessJSON
+
+extension Session {
+    /// The format identifier of session documents.
+    public static let format = "ime-session/1"
+
+    /// Reads and validates a session document.
+    ///
+    /// Beyond the shape of each member, the events are run through the field model (every
+    /// change accepted) so that a range an event carries is checked against the text as it
+    /// is at that event.
+    ///
+    /// - Throws: ``JSONDecodingError`` at the JSON path of the first problem.
+    public init(json node: JSONNode) throws(JSONDecodingError) {
+        try node.rejectUnknownMembers([
+            "format", "id", "ime", "locale", "source", "initial", "events", "observed", "expect",
+        ])
+        let format = try node.member("format")
+        guard try format.string() == Self.format else { throw format.mismatch("\"\(Self.format)\"") }
+        let idNode = try node.member("id")
+        id = try idNode.string()
+        guard !id.isEmpty else { throw idNode.mismatch("a non-empty id") }
+        ime = try node.member("ime").choice(InputMethodFamily.self)
+        locale = try node.optionalMember("locale")?.string()
+        let sourceNode = try node.member("source")
+        try sourceNode.rejectUnknownMembers(["kind", "detail"])
+        source = Source(
+            kind: try sourceNode.member("kind").choice(Source.Kind.self),
+            detail: try sourceNode.member("detail").string())
+        initial = try Self.decodeInitial(try node.member("initial"))
+        let eventNodes = try node.member("events").elements()
+        var events: [SessionEvent] = []
+        var field = TextField(initial)
+        for eventNode in eventNodes {
+            let event = try Self.decodeEvent(eventNode)
+            try Self.check(event, node: eventNode, against: field)
+            events.append(event)
+            DelegateModel.neutral.apply(.event(event), to: &field)
+        }
+        self.events = events
+        var observed: [String: [ObservedCall?]] = [:]
+        if let observedNode = try node.optionalMember("observed") {
+            for (profile, callsNode) in try observedNode.members() {
+                let calls = try callsNode.elements()
+                guard calls.count == events.count else {
+                    throw callsNode.mismatch("one entry per event (\(events.count), null where none was recorded)")
+                }
+                observed[profile] = try calls.map { call throws(JSONDecodingError) in
+                    call.value == .null ? nil : try Self.decodeObservedCall(call)
+                }
+            }
+        }
+        self.observed = observed
+        if let expectNode = try node.optionalMember("expect") {
+            try expectNode.rejectUnknownMembers(["text"])
+            expectedText = try expectNode.optionalMember("text")?.text()
+        } else {
+            expectedText = nil
+        }
+    }
+
+    private static func decodeInitial(_ node: JSONNode) throws(JSONDecodingError) -> FieldState {
+        try node.rejectUnknownMembers(["text", "selection", "markedRange"])
+        let text = try node.member("text").text()
+        let selectionNode = try node.optionalMember("selection")
+        let selection = try selectionNode?.range() ?? .caret(at: text.length)
+        if let selectionNode, selection.end > text.length {
+            throw selectionNode.mismatch("a selection within the text of length \(text.length)")
+        }
+        var marked: UTF16Range?
+        if let markedNode = try node.optionalMember("markedRange") {
+            let range = try markedNode.range()
+            guard range.end <= text.length else {
+                throw markedNode.mismatch("a range within the text of length \(text.length)")
+            }
+            guard selection.location >= range.location, selection.end <= range.end else {
+                throw markedNode.mismatch("a marked range that contains the selection \(selection)")
+            }
+            marked = range
+        }
+        return FieldState(text: text, selection: selection, markedRange: marked)
+    }
+
+    private static func decodeEvent(_ node: JSONNode) throws(JSONDecodingError) -> SessionEvent {
+        let op = try node.member("op").choice(SessionEvent.Op.self)
+        try node.rejectUnknownMembers(Set(["op"] + op.requiredMembers))
+        switch op {
+        case .setMarkedText:
+            let text = try node.member("text").text()
+            let selectedNode = try node.member("selectedRange")
+            let selected = try selectedNode.range()
+            guard selected.end <= text.length else {
+                throw selectedNode.mismatch("a range within the marked text of length \(text.length)")
+            }
+            return .setMarkedText(text, selectedRange: selected)
+        case .unmarkText: return .unmarkText
+        case .insertText: return .insertText(try node.member("text").text())
+        case .deleteBackward: return .deleteBackward
+        case .replace: return .replace(try node.member("range").range(), try node.member("text").text())
+        case .replaceRanges:
+            let rangesNode = try node.member("ranges")
+            let ranges = try rangesNode.elements().map { element throws(JSONDecodingError) in try element.range() }
+            guard !ranges.isEmpty else { throw rangesNode.mismatch("at least one range") }
+            return .replaceRanges(ranges, try node.member("text").text())
+        case .setSelection: return .setSelection(try node.member("range").range())
+        }
+    }
+
+    /// Checks an event's ranges against the field it applies to.
+    private static func check(_ event: SessionEvent, node: JSONNode, against field: TextField) throws(JSONDecodingError)
+    {
+        let length = field.text.length
+        switch event {
+        case .replace(let range, _), .setSelection(let range):
+            guard range.end <= length else {
+                throw try node.member("range").mismatch(
+                    "a range within the text, which has length \(length) at this event")
+            }
+        case .replaceRanges(let ranges, _):
+            let rangesNode = try node.member("ranges")
+            for (index, range) in ranges.enumerated() where range.end > length {
+                throw try rangesNode.elements()[index].mismatch(
+                    "a range within the text, which has length \(length) at this event")
+            }
+            let sorted = ranges.sorted { $0.location < $1.location }
+            for index in sorted.indices.dropFirst() where sorted[index].location < sorted[index - 1].end {
+                throw rangesNode.mismatch("ranges that do not overlap")
+            }
+        default: break
+        }
+    }
+
+    private static func decodeObservedCall(_ node: JSONNode) throws(JSONDecodingError) -> ObservedCall {
+        if try node.optionalMember("ranges") != nil {
+            try node.rejectUnknownMembers(["ranges", "text"])
+            let ranges = try node.member("ranges").elements().map { element throws(JSONDecodingError) in
+                try element.range()
+            }
+            return .multi(ranges: ranges, text: try node.member("text").text())
+        }
+        try node.rejectUnknownMembers(["range", "text"])
+        return .single(range: try node.member("range").range(), text: try node.member("text").text())
+    }
+}
+
+extension DelegateModel {
+    /// The model used to check sessions: the field's own semantics, whatever the profile.
+    static let neutral = DelegateModel(
+        profile: PlatformProfile(
+            name: "neutral", description: "", source: "", delegate: .singleRange, commitRange: .markedRange,
+            markedTextUpdates: .delegate, markedRangeVisibleDuringCommit: true, deleteBackward: .grapheme,
+            multiRangeOnSingleRange: .targetOnly, multiRangeTarget: .firstListed, sameTextEndsComposition: true,
+            facts: []))
+}

@@ -1,0 +1,66 @@
+import Graphemes
+
+/// A recorded input-method session: a field's initial state and the events an input
+/// method sent to it, with what real platforms were seen to report (`ime-session/1`).
+public struct Session: Hashable, Sendable {
+    public var id: String
+    public var ime: InputMethodFamily
+    public var locale: String?
+    public var source: Source
+    public var initial: FieldState
+    public var events: [SessionEvent]
+    /// Per profile name, per event: the delegate call seen on a real platform, `nil` where none was recorded.
+    public var observed: [String: [ObservedCall?]]
+    /// What the field must hold at the end when no rule interferes.
+    public var expectedText: UTF16Text?
+
+    public init(
+        id: String, ime: InputMethodFamily, locale: String? = nil, source: Source, initial: FieldState,
+        events: [SessionEvent], observed: [String: [ObservedCall?]] = [:], expectedText: UTF16Text? = nil
+    ) {
+        self.id = id
+        self.ime = ime
+        self.locale = locale
+        self.source = source
+        self.initial = initial
+        self.events = events
+        self.observed = observed
+        self.expectedText = expectedText
+    }
+
+    /// Where a session comes from.
+    public struct Source: Hashable, Sendable {
+        public enum Kind: String, Sendable, CaseIterable {
+            /// Observed on a phone.
+            case device
+            /// Recorded from a real input-method engine.
+            case engine
+            /// A minimised counterexample from the fuzzer.
+            case fuzz
+            /// Written by hand from documented behaviour.
+            case authored
+        }
+
+        public var kind: Kind
+        /// Where the behaviour it encodes is documented or observed.
+        public var detail: String
+
+        public init(kind: Kind, detail: String) {
+            self.kind = kind
+            self.detail = detail
+        }
+    }
+}
+
+/// The input method family of a session.
+public enum InputMethodFamily: String, Sendable, CaseIterable {
+    case pinyin, zhuyin, cangjie, wubi, kana, hangul, emoji, latin, dictation, other
+}
+
+/// A delegate call observed on a real platform.
+public enum ObservedCall: Hashable, Sendable {
+    /// `shouldChangeCharactersIn(range, replacementString:)`.
+    case single(range: UTF16Range, text: UTF16Text)
+    /// `shouldChangeCharactersInRanges(ranges, replacementString:)`.
+    case multi(ranges: [UTF16Range], text: UTF16Text)
+}

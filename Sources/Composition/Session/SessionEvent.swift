@@ -1,0 +1,66 @@
+import Graphemes
+
+/// What a keyboard or input method sends to a text field (UIKit's `UITextInput` level).
+public enum SessionEvent: Hashable, Sendable {
+    /// `setMarkedText(_:selectedRange:)`: replaces the marked text, or the selection when
+    /// nothing is marked; the result is marked, with `selectedRange` relative to it.
+    case setMarkedText(UTF16Text, selectedRange: UTF16Range)
+    /// `unmarkText()`: the marked text becomes ordinary text as it is.
+    case unmarkText
+    /// `insertText(_:)`: replaces the marked text (a commit) or the selection.
+    case insertText(UTF16Text)
+    /// `deleteBackward()`: deletes the selection, else the unit before the caret (the profile says which unit).
+    case deleteBackward
+    /// A replacement of one range: paste, autocorrect, dictation, QuickType.
+    case replace(UTF16Range, UTF16Text)
+    /// A multi-range edit: one range gets the text, the others are deleted.
+    case replaceRanges([UTF16Range], UTF16Text)
+    /// Moves the caret or the selection.
+    case setSelection(UTF16Range)
+
+    /// The operation's name in session files.
+    public var op: Op {
+        switch self {
+        case .setMarkedText: .setMarkedText
+        case .unmarkText: .unmarkText
+        case .insertText: .insertText
+        case .deleteBackward: .deleteBackward
+        case .replace: .replace
+        case .replaceRanges: .replaceRanges
+        case .setSelection: .setSelection
+        }
+    }
+
+    /// The `op` names of session files.
+    public enum Op: String, Sendable, CaseIterable {
+        case setMarkedText, unmarkText, insertText, deleteBackward, replace, replaceRanges, setSelection
+
+        /// The members an event with this op must have besides `op`.
+        public var requiredMembers: [String] {
+            switch self {
+            case .setMarkedText: ["text", "selectedRange"]
+            case .insertText: ["text"]
+            case .unmarkText, .deleteBackward: []
+            case .replace: ["range", "text"]
+            case .replaceRanges: ["ranges", "text"]
+            case .setSelection: ["range"]
+            }
+        }
+    }
+}
+
+extension SessionEvent: CustomStringConvertible {
+    /// A compact form, e.g. `setMarkedText("ㄨㄤ", {2, 0})`.
+    public var description: String {
+        switch self {
+        case .setMarkedText(let text, let selected): "setMarkedText(\"\(text.visibleDescription)\", \(selected))"
+        case .unmarkText: "unmarkText"
+        case .insertText(let text): "insertText(\"\(text.visibleDescription)\")"
+        case .deleteBackward: "deleteBackward"
+        case .replace(let range, let text): "replace(\(range), \"\(text.visibleDescription)\")"
+        case .replaceRanges(let ranges, let text):
+            "replaceRanges([\(ranges.map(\.description).joined(separator: ", "))], \"\(text.visibleDescription)\")"
+        case .setSelection(let range): "setSelection(\(range))"
+        }
+    }
+}

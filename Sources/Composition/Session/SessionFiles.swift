@@ -1,0 +1,123 @@
+import Foundation
+import HarnessJSON
+
+/// A session file, or one session in it, that cannot be replayed.
+public struct SessionError: Error, Hashable, Sendable, CustomStringConvertible {
+    public var file: String
+    /// The line of a `.jsonl` file (1-based).
+    public var line: Int?
+    /// The index of the event the problem is in, when it is in one.
+    public var event: Int?
+    public var message: String
+
+    public init(file: String, line: Int? = nil, event: Int? = nil, message: String) {
+        self.file = file
+        self.line = line
+        self.event = event
+        self.message = message
+    }
+
+    /// `FILE[:LINE]: [event N: ]MESSAGE`, one line.
+    public var description: String {
+        let place = line.map { "\(file):\($0)" } ?? file
+        return "\(place): " + (event.map { "event \($0): " } ?? "") + message
+    }
+}
+
+/// Finds session files and reads sessions from them, one at a time.
+///
+/// A `.json` file holds one session; a `.jsonl` file holds one per line and is read
+/// in chunks, so a corpus of any size is replayed in constant memory. Directories are
+/// walked recursively in sorted order. A bad file or line is reported and skipped;
+/// it never stops the others.
+public enum SessionFiles {
+    /// The session files under `paths` (files as given, directories walked), sorted within each directory.
+    public static func expand(_ paths: [String]) -> (files: [String], errors: [SessionError]) {
+        var files: [String] = []
+        var errors: [SessionError] = []
+        for path in paths {
+            var isDirectory: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+                errors.append(SessionError(file: path, message: "no such file or directory"))
+                continue
+            }
+            guard isDirectory.boolValue else {
+                files.append(path)
+                continue
+            }
+            let entries = ((try? FileManager.default.subpathsOfDirectory(atPath: path)) ?? []).sorted()
+            for entry in entries where entry.hasSuffix(".json") || entry.hasSuffix(".jsonl") {
+                files.append(path.hasSuffix("/") ? path + entry : path + "/" + entry)
+            }
+        }
+        return (files, errors)
+    }
+
+    /// Calls `body` with each session of the file at `path` and each error, in file order.
+    public static func read(_ path: String, _ body: (Result<Session, SessionError>) -> Void) {
+        if path.hasSuffix(".jsonl") {
+            guard let handle = FileHandle(forReadingAtPath: path) else {
+                body(.failure(SessionError(file: path, message: "cannot be read")))
+                return
+            }
+            defer { try? handle.close() }
+            var lineNumber = 0
+            LineReader(handle: handle).forEachLine { line in
+                lineNumber += 1
+                if line.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }) { return }
+                body(decode(line, file: path, line: lineNumber))
+            }
+        } else {
+            guard let data = FileManager.default.contents(atPath: path) else {
+                body(.failure(SessionError(file: path, message: "cannot be read")))
+                return
+            }
+            body(decode(data, file: path, line: nil))
+        }
+    }
+
+    /// Decodes one session document.
+    public static func decode(_ bytes: some Collection<UInt8>, file: String, line: Int?) -> Result<
+        Session, SessionError
+    > {
+        let value: JSONValue
+        do {
+            value = try JSONParser.parse(bytes)
+        } catch {
+            let where_ = line.map { _ in "column \(error.column)" } ?? "line \(error.line), column \(error.column)"
+            return .failure(
+                SessionError(file: file, line: line, message: "not JSON: \(where_): expected \(error.expected)"))
+        }
+        do {
+            return .success(try Session(json: JSONNode(value)))
+        } catch {
+            return .failure(
+                SessionError(
+                    file: file, line: line, event: error.path.index(after: "events"), message: error.description))
+        }
+    }
+}
+
+/// Reads a file line by line in fixed-size chunks.
+struct LineReader {
+    let handle: FileHandle
+    var chunkSize = 1 << 16
+
+    func forEachLine(_ body: ([UInt8]) -> Void) {
+        var pending: [UInt8] = []
+        while true {
+            let chunk = handle.readData(ofLength: chunkSize)
+            if chunk.isEmpty { break }
+            var start = pending.count
+            pending.append(contentsOf: chunk)
+            var lineStart = 0
+            while let newline = pending[start...].firstIndex(of: 0x0A) {
+                body(Array(pending[lineStart..<newline]))
+                lineStart = newline + 1
+                start = lineStart
+            }
+            pending.removeFirst(lineStart)
+        }
+        if !pending.isEmpty { body(pending) }
+    }
+}

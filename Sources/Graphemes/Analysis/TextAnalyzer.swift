@@ -1,0 +1,160 @@
+/// A text's lengths in the three units a delegate's length check may use.
+public struct TextLengths: Hashable, Sendable, CustomStringConvertible {
+    public var utf16: Int
+    public var scalars: Int
+    public var graphemes: Int
+
+    public init(utf16: Int, scalars: Int, graphemes: Int) {
+        self.utf16 = utf16
+        self.scalars = scalars
+        self.graphemes = graphemes
+    }
+
+    /// `utf16/scalars/graphemes`, e.g. `3/3/3`.
+    public var description: String { "\(utf16)/\(scalars)/\(graphemes)" }
+}
+
+/// A place where text is visibly broken: what is left when a string is cut at a UTF-16
+/// offset, or a grapheme cluster is split (UAX #29, UTS #51).
+public enum BrokenSpot: Hashable, Sendable, CustomStringConvertible {
+    /// A surrogate unit without its partner.
+    case loneSurrogate(offset: Int)
+    /// A ZWJ with no emoji before it, or ending an emoji sequence with nothing joined after it.
+    case orphanJoiner(cluster: UTF16Range)
+    /// A regional indicator that is not half of a flag.
+    case loneRegionalIndicator(cluster: UTF16Range)
+    /// A skin tone modifier with no base.
+    case loneModifier(cluster: UTF16Range)
+    /// A combining mark with no base.
+    case detachedMark(cluster: UTF16Range)
+    /// Tag characters after a black flag that do not form an RGI tag sequence.
+    case incompleteTagSequence(cluster: UTF16Range)
+
+    public var description: String {
+        switch self {
+        case .loneSurrogate(let offset): "lone surrogate at \(offset)"
+        case .orphanJoiner(let cluster): "orphan ZWJ in \(cluster)"
+        case .loneRegionalIndicator(let cluster): "lone regional indicator at \(cluster)"
+        case .loneModifier(let cluster): "skin tone without a base at \(cluster)"
+        case .detachedMark(let cluster): "combining mark without a base at \(cluster)"
+        case .incompleteTagSequence(let cluster): "incomplete tag sequence at \(cluster)"
+        }
+    }
+}
+
+/// Segments and measures many short texts quickly: the replay engine's view of text.
+///
+/// Reuses one ICU break iterator, and skips ICU entirely for text whose scalars all
+/// have Grapheme_Cluster_Break=Other (most Latin, CJK, kana and Bopomofo text):
+/// UAX #29 breaks between any two such scalars (only GB999 applies), so their
+/// clusters are their scalars. The property values come from ICU; tests check the
+/// shortcut against ICU's iterator on Unicode's conformance data and on mixed text.
+public struct TextAnalyzer: ~Copyable {
+    private let segmenter: GraphemeSegmenter
+
+    /// Opens the ICU break iterator the analyzer reuses.
+    ///
+    /// - Throws: ``ICUError`` when ICU cannot load its break rules.
+    public init() throws(ICUError) {
+        segmenter = try GraphemeSegmenter()
+    }
+
+    /// The grapheme cluster boundaries of `text`, from 0 to its length.
+    public func boundaries(of text: UTF16Text) -> [Int] {
+        if let scalarBoundaries = Self.boundariesIfEveryScalarBreaks(text) { return scalarBoundaries }
+        return segmenter.boundaries(of: text)
+    }
+
+    /// The lengths of `text` in UTF-16 units, scalars and grapheme clusters.
+    public func lengths(of text: UTF16Text) -> TextLengths {
+        var scalars = 0
+        var allOther = true
+        var offset = 0
+        let units = text.units
+        while offset < units.count {
+            let element = UTF16Text.decode(units, at: offset)
+            scalars += 1
+            if allOther, !ScalarClassInfo.of(element.codePoint).breaksLikeOther { allOther = false }
+            offset += element.utf16Length
+        }
+        let graphemes = allOther ? scalars : segmenter.boundaries(of: text).count - 1
+        return TextLengths(utf16: units.count, scalars: scalars, graphemes: graphemes)
+    }
+
+    /// Whether `offset` is a grapheme cluster boundary of `text`.
+    public func isBoundary(_ offset: Int, in text: UTF16Text) -> Bool {
+        offset <= 0 || offset >= text.length || boundaries(of: text).contains(offset)
+    }
+
+    /// The broken spots of `text`, in order.
+    public func brokenSpots(in text: UTF16Text) -> [BrokenSpot] {
+        var spots: [BrokenSpot] = []
+        let boundaries = boundaries(of: text)
+        text.units.withUnsafeBufferPointer { buffer in
+            for index in 1..<max(1, boundaries.count) {
+                let range = UTF16Range(boundaries[index - 1]..<boundaries[index])
+                Self.inspect(UnsafeBufferPointer(rebasing: buffer[range.bounds]), at: range, into: &spots)
+            }
+        }
+        return spots
+    }
+
+    /// Adds the broken spots of one cluster.
+    private static func inspect(
+        _ cluster: UnsafeBufferPointer<UInt16>, at range: UTF16Range, into spots: inout [BrokenSpot]
+    ) {
+        let first = UTF16Text.decode(cluster, at: 0)
+        if case .loneSurrogate = first {
+            spots.append(.loneSurrogate(offset: range.location))
+            return
+        }
+        let info = ScalarClassInfo.of(first.codePoint)
+        let single = first.utf16Length == cluster.count
+        if first.codePoint == 0x200D {
+            spots.append(.orphanJoiner(cluster: range))
+        } else if info.binary.contains(.regionalIndicator) {
+            if single { spots.append(.loneRegionalIndicator(cluster: range)) }
+        } else if info.binary.contains(.emojiModifier) {
+            spots.append(.loneModifier(cluster: range))
+        } else if info.generalCategory.isMark {
+            spots.append(.detachedMark(cluster: range))
+        } else if info.binary.contains(.extendedPictographic), !single {
+            if cluster.last == 0x200D {
+                spots.append(.orphanJoiner(cluster: range))
+            } else if cluster.count >= 2, UTF16.isTrailSurrogate(cluster[cluster.count - 1]),
+                isTag(UTF16Text.decode(cluster, at: cluster.count - 2)), EmojiSequenceType.of(cluster) == nil
+            {
+                spots.append(.incompleteTagSequence(cluster: range))
+            }
+        }
+        var offset = first.utf16Length
+        while offset < cluster.count {
+            let element = UTF16Text.decode(cluster, at: offset)
+            if case .loneSurrogate = element { spots.append(.loneSurrogate(offset: range.location + offset)) }
+            offset += element.utf16Length
+        }
+    }
+
+    /// Whether a scalar is a tag character: a supplementary format character that is an
+    /// Emoji_Component (UTS #51 ED-14c; the BMP's one such character is ZWJ).
+    private static func isTag(_ element: DecodedUnit) -> Bool {
+        guard element.codePoint > 0xFFFF else { return false }
+        let info = ScalarClassInfo.of(element.codePoint)
+        return info.generalCategory == .format && info.binary.contains(.emojiComponent)
+    }
+
+    /// The scalar boundaries of `text` when every scalar has Grapheme_Cluster_Break=Other.
+    static func boundariesIfEveryScalarBreaks(_ text: UTF16Text) -> [Int]? {
+        var boundaries = [0]
+        boundaries.reserveCapacity(text.length + 1)
+        var offset = 0
+        let units = text.units
+        while offset < units.count {
+            let element = UTF16Text.decode(units, at: offset)
+            guard ScalarClassInfo.of(element.codePoint).breaksLikeOther else { return nil }
+            offset += element.utf16Length
+            boundaries.append(offset)
+        }
+        return boundaries
+    }
+}

@@ -1,0 +1,150 @@
+import Composition
+import Foundation
+import Graphemes
+import HarnessJSON
+import Reporting
+
+/// `ime-harness replay`: sessions × profiles × rules, and every discrepancy.
+enum ReplayCommand {
+    static let usage = """
+        USAGE: ime-harness replay [--profile NAME]... [--rule SPEC]... [--format md|json]
+                                  [--output PATH] [--profiles DIR] PATH...
+
+        Replays the recorded input-method sessions in PATH (.json files with one session,
+        .jsonl files with one per line, directories walked recursively) through each
+        platform profile's delegate model with each rule inside, and reports every
+        discrepancy: proposed-text-mismatch, length-mismatch, verdict-mismatch,
+        final-text-mismatch, range-out-of-bounds, range-splits-surrogate,
+        range-splits-grapheme, composition-interrupted, broken-text, observed-mismatch,
+        expected-text-mismatch.
+
+        OPTIONS:
+          --profile NAME    A profile from the profiles directory, or a path to a profile
+                            .json file (repeatable; default: every shipped profile).
+          --rule SPEC       NAME[:key=value,...] (repeatable; default: none). Known: \(RuleCatalogue.standard.names.joined(separator: ", ")).
+          --format md|json  Output format (default: md).
+          --output PATH     Write the report to PATH (atomically) instead of standard output.
+          --profiles DIR    Where profiles are (default: Corpora/profiles, found from the
+                            current directory or the executable's location).
+          -h, --help        Show this help.
+
+        Exit codes: 0 no discrepancy, 1 discrepancies found, 2 a usage error or a session
+        that could not be read (the other sessions are still replayed and reported).
+        """
+
+    enum Format: String, CaseIterable { case md, json }
+
+    static func run(_ arguments: [String]) throws(CLIError) -> CLIResult {
+        let parsed = try ParsedArguments(
+            arguments, command: "replay", valued: ["--profile", "--rule", "--format", "--output", "--profiles"],
+            flags: ["--help", "-h"])
+        if parsed.flags.contains("--help") || parsed.flags.contains("-h") {
+            return CLIResult(exitCode: 0, standardOutput: usage + "\n")
+        }
+        let format = try parsed.choice("--format", default: Format.md)
+        guard !parsed.positionals.isEmpty else { throw .missingArgument("session PATH", command: "replay") }
+        let store = ProfileStore(directory: try profilesDirectory(parsed.value("--profiles")))
+        let profileNames = parsed.values["--profile"] ?? store.names()
+        var profiles: [PlatformProfile] = []
+        for name in profileNames {
+            do {
+                profiles.append(try store.profile(named: name))
+            } catch {
+                throw .dataError(error.description)
+            }
+        }
+        guard !profiles.isEmpty else { throw .dataError("\(store.directory): no profiles (*.json) found") }
+        var rules: [any InputRule] = []
+        for spec in parsed.values["--rule"] ?? ["none"] {
+            do {
+                rules.append(try RuleCatalogue.standard.rule(spec))
+            } catch {
+                throw .dataError(error.description)
+            }
+        }
+        let report = replay(parsed.positionals, profiles: profiles, rules: rules)
+        let output =
+            switch format {
+            case .md: report.markdown
+            case .json: report.json.rendered() + "\n"
+            }
+        var standardError = report.errors.map { "ime-harness: \($0)\n" }.joined()
+        if let path = parsed.value("--output") {
+            do {
+                try AtomicFile.write(output, to: path)
+            } catch {
+                throw .dataError("\(path): cannot be written (\(error.localizedDescription))")
+            }
+            standardError +=
+                "ime-harness: wrote \(path): \(report.sessionCount) sessions, \(report.eventsReplayed) events replayed, \(report.discrepancyCount) discrepancies\n"
+            return CLIResult(exitCode: report.exitCode, standardError: standardError)
+        }
+        return CLIResult(exitCode: report.exitCode, standardOutput: output, standardError: standardError)
+    }
+
+    /// Replays every session under `paths`; unreadable files and sessions become errors.
+    static func replay(_ paths: [String], profiles: [PlatformProfile], rules: [any InputRule]) -> ReplayReport {
+        let (files, pathErrors) = SessionFiles.expand(paths)
+        var errors = pathErrors
+        var results: [SessionResult] = []
+        var firstFile: [String: String] = [:]
+        let replayer: Replayer
+        do {
+            replayer = try Replayer()
+        } catch {
+            preconditionFailure("\(error)")  // ICU's grapheme rules are linked in (see GraphemeSegmenter).
+        }
+        for file in files {
+            SessionFiles.read(file) { result in
+                switch result {
+                case .failure(let error): errors.append(error)
+                case .success(let session):
+                    if let first = firstFile[session.id] {
+                        errors.append(
+                            SessionError(
+                                file: file, message: "duplicate session id '\(session.id)' (first in \(first))"))
+                        return
+                    }
+                    firstFile[session.id] = file
+                    results += replayer.run(session, profiles: profiles, rules: rules)
+                }
+            }
+        }
+        return ReplayReport(profiles: profiles.map(\.name), rules: rules.map(\.spec), results: results, errors: errors)
+    }
+
+    /// The profiles directory: as given, else `Corpora/profiles` in the current directory
+    /// or above the executable (`.build/<config>/ime-harness` in a checkout).
+    static func profilesDirectory(_ given: String?) throws(CLIError) -> String {
+        if let given { return given }
+        var candidates = ["Corpora/profiles"]
+        var directory = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
+            .deletingLastPathComponent()
+        for _ in 0..<5 {
+            candidates.append(directory.appendingPathComponent("Corpora/profiles").path)
+            directory = directory.deletingLastPathComponent()
+        }
+        var isDirectory: ObjCBool = false
+        if let found = candidates.first(where: {
+            FileManager.default.fileExists(atPath: $0, isDirectory: &isDirectory) && isDirectory.boolValue
+        }) {
+            return found
+        }
+        throw .dataError(
+            "no profiles directory found (tried \(candidates.joined(separator: ", "))); pass --profiles DIR")
+    }
+}
+
+/// Writes files so that an interrupted run never leaves half a file: a temporary file beside the target, then a rename.
+enum AtomicFile {
+    static func write(_ text: String, to path: String) throws {
+        let url = URL(fileURLWithPath: path)
+        let temporary = url.deletingLastPathComponent().appendingPathComponent(
+            ".\(url.lastPathComponent).\(ProcessInfo.processInfo.processIdentifier).tmp")
+        try Data(text.utf8).write(to: temporary)
+        if rename(temporary.path, url.path) != 0 {
+            try? FileManager.default.removeItem(at: temporary)
+            throw CocoaError(.fileWriteUnknown)
+        }
+    }
+}

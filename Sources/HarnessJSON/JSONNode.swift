@@ -1,0 +1,168 @@
+import Graphemes
+
+/// Where a value sits in a JSON document, written `$.events[2].selectedRange[0]`.
+public struct JSONPath: Hashable, Sendable, CustomStringConvertible {
+    public enum Component: Hashable, Sendable {
+        case key(String)
+        case index(Int)
+    }
+
+    public var components: [Component]
+
+    public init(_ components: [Component] = []) { self.components = components }
+
+    public static let root = JSONPath()
+
+    public func appending(_ component: Component) -> JSONPath { JSONPath(components + [component]) }
+
+    /// The index of the first `[N]` after the member `key`, e.g. the event index of `$.events[2].text`.
+    public func index(after key: String) -> Int? {
+        guard let position = components.firstIndex(of: .key(key)), position + 1 < components.count,
+            case .index(let index) = components[position + 1]
+        else { return nil }
+        return index
+    }
+
+    public var description: String {
+        components.reduce("$") { path, component in
+            switch component {
+            case .key(let key): path + "." + key
+            case .index(let index): path + "[\(index)]"
+            }
+        }
+    }
+}
+
+/// A value that does not have the shape a reader expected.
+public struct JSONDecodingError: Error, Hashable, Sendable, CustomStringConvertible {
+    public var path: JSONPath
+    /// What was expected, e.g. "an integer ≥ 0".
+    public var expected: String
+    /// What was found instead, e.g. `"abc"` or "nothing".
+    public var found: String
+
+    public init(path: JSONPath, expected: String, found: String) {
+        self.path = path
+        self.expected = expected
+        self.found = found
+    }
+
+    public var description: String { "\(path): expected \(expected), found \(found)" }
+}
+
+/// A JSON value together with its path, for readers that report errors by location.
+public struct JSONNode: Sendable {
+    public let value: JSONValue
+    public let path: JSONPath
+
+    public init(_ value: JSONValue, path: JSONPath = .root) {
+        self.value = value
+        self.path = path
+    }
+
+    /// An error at this node.
+    public func mismatch(_ expected: String) -> JSONDecodingError {
+        JSONDecodingError(path: path, expected: expected, found: value.summary)
+    }
+
+    /// The members of an object.
+    public func members() throws(JSONDecodingError) -> [(String, JSONNode)] {
+        guard case .object(let members) = value else { throw mismatch("an object") }
+        return members.map { ($0.0, JSONNode($0.1, path: path.appending(.key($0.0)))) }
+    }
+
+    /// The member `key`, which must be present.
+    public func member(_ key: String) throws(JSONDecodingError) -> JSONNode {
+        guard case .object(let members) = value else { throw mismatch("an object") }
+        guard let member = members.first(where: { $0.0 == key }) else {
+            throw JSONDecodingError(path: path.appending(.key(key)), expected: "a value", found: "nothing")
+        }
+        return JSONNode(member.1, path: path.appending(.key(key)))
+    }
+
+    /// The member `key` when it is present and not `null`.
+    public func optionalMember(_ key: String) throws(JSONDecodingError) -> JSONNode? {
+        guard case .object(let members) = value else { throw mismatch("an object") }
+        guard let member = members.first(where: { $0.0 == key }), member.1 != .null else { return nil }
+        return JSONNode(member.1, path: path.appending(.key(key)))
+    }
+
+    /// Fails on a member whose name is not in `allowed`, naming it: a misspelt key is a mistake, not a default.
+    public func rejectUnknownMembers(_ allowed: Set<String>) throws(JSONDecodingError) {
+        for (key, node) in try members() where !allowed.contains(key) {
+            throw JSONDecodingError(
+                path: node.path, expected: "one of the members " + allowed.sorted().joined(separator: ", "),
+                found: "unknown member '\(key)'")
+        }
+    }
+
+    /// The elements of an array.
+    public func elements() throws(JSONDecodingError) -> [JSONNode] {
+        guard case .array(let elements) = value else { throw mismatch("an array") }
+        return elements.enumerated().map { JSONNode($0.element, path: path.appending(.index($0.offset))) }
+    }
+
+    /// A string as UTF-16 text (lone surrogates allowed).
+    public func text() throws(JSONDecodingError) -> UTF16Text {
+        guard case .string(let text) = value else { throw mismatch("a string") }
+        return text
+    }
+
+    /// A string without lone surrogates.
+    public func string() throws(JSONDecodingError) -> String {
+        guard case .string(let text) = value, let string = String(validating: text) else {
+            throw mismatch("a string (without lone surrogates)")
+        }
+        return string
+    }
+
+    /// An integer that fits in `Int`.
+    public func int() throws(JSONDecodingError) -> Int {
+        switch value {
+        case .int(let value): return value
+        case .bigInteger: throw mismatch("an integer from \(Int.min) to \(Int.max)")
+        default: throw mismatch("an integer")
+        }
+    }
+
+    public func bool() throws(JSONDecodingError) -> Bool {
+        guard case .bool(let value) = value else { throw mismatch("true or false") }
+        return value
+    }
+
+    /// A string that names one of `Choice`'s cases.
+    public func choice<Choice: RawRepresentable & CaseIterable>(_: Choice.Type) throws(JSONDecodingError) -> Choice
+    where Choice.RawValue == String {
+        let expected = "one of " + Choice.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", ")
+        guard case .string(let text) = value, let raw = String(validating: text), let choice = Choice(rawValue: raw)
+        else { throw mismatch(expected) }
+        return choice
+    }
+
+    /// `[location, length]` with both ≥ 0.
+    public func range() throws(JSONDecodingError) -> UTF16Range {
+        let parts = try elements()
+        guard parts.count == 2 else { throw mismatch("[location, length]") }
+        let location = try parts[0].int()
+        let length = try parts[1].int()
+        guard location >= 0 else { throw parts[0].mismatch("a location ≥ 0") }
+        guard length >= 0 else { throw parts[1].mismatch("a length ≥ 0") }
+        guard location <= Int.max - length else { throw mismatch("a range whose end fits in an integer") }
+        return UTF16Range(location: location, length: length)
+    }
+}
+
+extension JSONValue {
+    /// A short description of the value for error messages: `"abc"`, `3`, `an object`.
+    public var summary: String {
+        switch self {
+        case .object: return "an object"
+        case .array(let elements):
+            return elements.count <= 4 ? rendered(pretty: false) : "an array of \(elements.count)"
+        case .string(let text):
+            let shown = text.length > 40 ? UTF16Text(units: text.units.prefix(40)) : text
+            return JSONValue.string(shown).rendered(pretty: false) + (text.length > 40 ? "…" : "")
+        case .int, .double, .bigInteger, .bool, .null: return rendered(pretty: false)
+        }
+    }
+}

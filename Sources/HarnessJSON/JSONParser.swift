@@ -1,0 +1,292 @@
+import Graphemes
+
+/// Where and why a text is not JSON.
+public struct JSONSyntaxError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// 1-based line and column (in bytes) of the offending input.
+    public var line: Int
+    public var column: Int
+    /// What was expected there, e.g. "',' or '}'".
+    public var expected: String
+
+    public var description: String { "line \(line), column \(column): expected \(expected)" }
+}
+
+/// A strict JSON parser (RFC 8259) over UTF-8 bytes.
+///
+/// Written by hand because the harness needs what Foundation's parsers do not give:
+/// string escapes of lone surrogates (`"\ud83d"`) kept as the same UTF-16 unit,
+/// member order kept, integers that do not fit in `Int` reported as such, duplicate
+/// keys rejected, and errors that say the line and column.
+public struct JSONParser {
+    private let bytes: UnsafeBufferPointer<UInt8>
+    private var position = 0
+    /// Nesting deeper than this is rejected rather than risking the stack.
+    private static let maximumDepth = 512
+
+    private init(bytes: UnsafeBufferPointer<UInt8>) {
+        self.bytes = bytes
+    }
+
+    /// Parses one JSON document that fills all of `bytes` (surrounding white space allowed).
+    public static func parse(_ bytes: UnsafeBufferPointer<UInt8>) throws(JSONSyntaxError) -> JSONValue {
+        var parser = JSONParser(bytes: bytes)
+        parser.skipWhitespace()
+        let value = try parser.parseValue(depth: 0)
+        parser.skipWhitespace()
+        guard parser.position == bytes.count else { throw parser.error("the end of the document") }
+        return value
+    }
+
+    /// Parses one JSON document held in `bytes`.
+    public static func parse(_ bytes: some Collection<UInt8>) throws(JSONSyntaxError) -> JSONValue {
+        let array = Array(bytes)
+        do {
+            return try array.withUnsafeBufferPointer { buffer in try parse(buffer) }
+        } catch let error as JSONSyntaxError {
+            throw error
+        } catch {
+            preconditionFailure("parse only throws JSONSyntaxError")
+        }
+    }
+
+    /// Parses one JSON document held in a string.
+    public static func parse(_ text: String) throws(JSONSyntaxError) -> JSONValue {
+        try parse(Array(text.utf8))
+    }
+
+    private func error(_ expected: String) -> JSONSyntaxError {
+        var line = 1
+        var lineStart = 0
+        for index in 0..<min(position, bytes.count) where bytes[index] == UInt8(ascii: "\n") {
+            line += 1
+            lineStart = index + 1
+        }
+        return JSONSyntaxError(line: line, column: position - lineStart + 1, expected: expected)
+    }
+
+    private mutating func skipWhitespace() {
+        while position < bytes.count {
+            switch bytes[position] {
+            case 0x20, 0x0A, 0x0D, 0x09: position += 1
+            default: return
+            }
+        }
+    }
+
+    private mutating func parseValue(depth: Int) throws(JSONSyntaxError) -> JSONValue {
+        guard depth < Self.maximumDepth else { throw error("nesting at most \(Self.maximumDepth) deep") }
+        guard position < bytes.count else { throw error("a value") }
+        switch bytes[position] {
+        case UInt8(ascii: "{"): return try parseObject(depth: depth)
+        case UInt8(ascii: "["): return try parseArray(depth: depth)
+        case UInt8(ascii: "\""): return .string(try parseString())
+        case UInt8(ascii: "t"):
+            try expectLiteral("true")
+            return .bool(true)
+        case UInt8(ascii: "f"):
+            try expectLiteral("false")
+            return .bool(false)
+        case UInt8(ascii: "n"):
+            try expectLiteral("null")
+            return .null
+        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return try parseNumber()
+        default: throw error("a value (object, array, string, number, true, false or null)")
+        }
+    }
+
+    private mutating func expectLiteral(_ literal: StaticString) throws(JSONSyntaxError) {
+        let count = literal.utf8CodeUnitCount
+        guard position + count <= bytes.count else { throw error("'\(literal)'") }
+        for index in 0..<count where bytes[position + index] != literal.utf8Start[index] {
+            throw error("'\(literal)'")
+        }
+        position += count
+    }
+
+    private mutating func parseObject(depth: Int) throws(JSONSyntaxError) -> JSONValue {
+        position += 1
+        var members: [(String, JSONValue)] = []
+        skipWhitespace()
+        if position < bytes.count, bytes[position] == UInt8(ascii: "}") {
+            position += 1
+            return .object(members)
+        }
+        while true {
+            skipWhitespace()
+            guard position < bytes.count, bytes[position] == UInt8(ascii: "\"") else { throw error("a string key") }
+            let keyStart = position
+            let keyText = try parseString()
+            guard let key = String(validating: keyText) else {
+                position = keyStart
+                throw error("a key without lone surrogates")
+            }
+            if members.contains(where: { $0.0 == key }) {
+                position = keyStart
+                throw error("no duplicate key, found '\(key)' again")
+            }
+            skipWhitespace()
+            guard position < bytes.count, bytes[position] == UInt8(ascii: ":") else { throw error("':'") }
+            position += 1
+            skipWhitespace()
+            members.append((key, try parseValue(depth: depth + 1)))
+            skipWhitespace()
+            guard position < bytes.count else { throw error("',' or '}'") }
+            if bytes[position] == UInt8(ascii: ",") {
+                position += 1
+            } else if bytes[position] == UInt8(ascii: "}") {
+                position += 1
+                return .object(members)
+            } else {
+                throw error("',' or '}'")
+            }
+        }
+    }
+
+    private mutating func parseArray(depth: Int) throws(JSONSyntaxError) -> JSONValue {
+        position += 1
+        var elements: [JSONValue] = []
+        skipWhitespace()
+        if position < bytes.count, bytes[position] == UInt8(ascii: "]") {
+            position += 1
+            return .array(elements)
+        }
+        while true {
+            skipWhitespace()
+            elements.append(try parseValue(depth: depth + 1))
+            skipWhitespace()
+            guard position < bytes.count else { throw error("',' or ']'") }
+            if bytes[position] == UInt8(ascii: ",") {
+                position += 1
+            } else if bytes[position] == UInt8(ascii: "]") {
+                position += 1
+                return .array(elements)
+            } else {
+                throw error("',' or ']'")
+            }
+        }
+    }
+
+    /// Parses a string into UTF-16 units, keeping escaped lone surrogates.
+    private mutating func parseString() throws(JSONSyntaxError) -> UTF16Text {
+        position += 1
+        var units: [UInt16] = []
+        while true {
+            guard position < bytes.count else { throw error("'\"' to close the string") }
+            let byte = bytes[position]
+            switch byte {
+            case UInt8(ascii: "\""):
+                position += 1
+                return UTF16Text(units: units)
+            case UInt8(ascii: "\\"):
+                position += 1
+                guard position < bytes.count else { throw error("an escape") }
+                let escape = bytes[position]
+                position += 1
+                switch escape {
+                case UInt8(ascii: "\""): units.append(0x22)
+                case UInt8(ascii: "\\"): units.append(0x5C)
+                case UInt8(ascii: "/"): units.append(0x2F)
+                case UInt8(ascii: "b"): units.append(0x08)
+                case UInt8(ascii: "f"): units.append(0x0C)
+                case UInt8(ascii: "n"): units.append(0x0A)
+                case UInt8(ascii: "r"): units.append(0x0D)
+                case UInt8(ascii: "t"): units.append(0x09)
+                case UInt8(ascii: "u"): units.append(try parseHex4())
+                default:
+                    position -= 1
+                    throw error("an escape (\\\" \\\\ \\/ \\b \\f \\n \\r \\t \\uXXXX)")
+                }
+            case 0..<0x20:
+                throw error("no control character inside a string (escape it)")
+            case 0..<0x80:
+                units.append(UInt16(byte))
+                position += 1
+            default:
+                let scalar = try decodeUTF8()
+                units.append(contentsOf: scalar.utf16)
+            }
+        }
+    }
+
+    private mutating func parseHex4() throws(JSONSyntaxError) -> UInt16 {
+        guard position + 4 <= bytes.count else { throw error("four hex digits after \\u") }
+        var value: UInt16 = 0
+        for _ in 0..<4 {
+            let byte = bytes[position]
+            let digit: UInt16
+            switch byte {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = UInt16(byte - UInt8(ascii: "0"))
+            case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = UInt16(byte - UInt8(ascii: "a") + 10)
+            case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = UInt16(byte - UInt8(ascii: "A") + 10)
+            default: throw error("four hex digits after \\u")
+            }
+            value = value << 4 | digit
+            position += 1
+        }
+        return value
+    }
+
+    /// Decodes one multi-byte UTF-8 sequence at the current position.
+    private mutating func decodeUTF8() throws(JSONSyntaxError) -> Unicode.Scalar {
+        let lead = bytes[position]
+        let length: Int
+        var value: UInt32
+        switch lead {
+        case 0xC2...0xDF:
+            length = 2
+            value = UInt32(lead & 0x1F)
+        case 0xE0...0xEF:
+            length = 3
+            value = UInt32(lead & 0x0F)
+        case 0xF0...0xF4:
+            length = 4
+            value = UInt32(lead & 0x07)
+        default: throw error("valid UTF-8")
+        }
+        guard position + length <= bytes.count else { throw error("valid UTF-8") }
+        for index in 1..<length {
+            let byte = bytes[position + index]
+            guard byte & 0xC0 == 0x80 else { throw error("valid UTF-8") }
+            value = value << 6 | UInt32(byte & 0x3F)
+        }
+        let minimum: UInt32 = length == 2 ? 0x80 : length == 3 ? 0x800 : 0x10000
+        guard value >= minimum, let scalar = Unicode.Scalar(value) else { throw error("valid UTF-8") }
+        position += length
+        return scalar
+    }
+
+    private mutating func parseNumber() throws(JSONSyntaxError) -> JSONValue {
+        let start = position
+        if bytes[position] == UInt8(ascii: "-") { position += 1 }
+        guard position < bytes.count, isDigit(bytes[position]) else { throw error("a digit") }
+        if bytes[position] == UInt8(ascii: "0") {
+            position += 1
+        } else {
+            while position < bytes.count, isDigit(bytes[position]) { position += 1 }
+        }
+        var isInteger = true
+        if position < bytes.count, bytes[position] == UInt8(ascii: ".") {
+            isInteger = false
+            position += 1
+            guard position < bytes.count, isDigit(bytes[position]) else { throw error("a digit after '.'") }
+            while position < bytes.count, isDigit(bytes[position]) { position += 1 }
+        }
+        if position < bytes.count, bytes[position] == UInt8(ascii: "e") || bytes[position] == UInt8(ascii: "E") {
+            isInteger = false
+            position += 1
+            if position < bytes.count, bytes[position] == UInt8(ascii: "+") || bytes[position] == UInt8(ascii: "-") {
+                position += 1
+            }
+            guard position < bytes.count, isDigit(bytes[position]) else { throw error("a digit in the exponent") }
+            while position < bytes.count, isDigit(bytes[position]) { position += 1 }
+        }
+        let literal = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<position]), as: UTF8.self)
+        if isInteger {
+            if let value = Int(literal) { return .int(value) }
+            return .bigInteger(literal)
+        }
+        return .double(Double(literal) ?? .nan)
+    }
+
+    private func isDigit(_ byte: UInt8) -> Bool { byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") }
+}
