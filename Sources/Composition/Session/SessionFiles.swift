@@ -84,9 +84,9 @@ public enum SessionFiles {
         do {
             value = try JSONParser.parse(bytes)
         } catch {
-            let where_ = line.map { _ in "column \(error.column)" } ?? "line \(error.line), column \(error.column)"
+            let position = line.map { _ in "column \(error.column)" } ?? "line \(error.line), column \(error.column)"
             return .failure(
-                SessionError(file: file, line: line, message: "not JSON: \(where_): expected \(error.expected)"))
+                SessionError(file: file, line: line, message: "not JSON: \(position): expected \(error.expected)"))
         }
         do {
             return .success(try Session(json: JSONNode(value)))
