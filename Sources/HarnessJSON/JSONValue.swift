@@ -60,7 +60,7 @@ public indirect enum JSONValue: Equatable, Sendable {
             let compact = elements.allSatisfy { if case .int = $0 { true } else { false } }
             out += "["
             for (index, element) in elements.enumerated() {
-                out += (index == 0 ? "" : (compact ? ", " : ",")) + (compact ? "" : newline)
+                out += (index == 0 ? "" : (compact && indent != nil ? ", " : ",")) + (compact ? "" : newline)
                 element.write(to: &out, indent: inner)
             }
             out += (compact ? "" : closing) + "]"

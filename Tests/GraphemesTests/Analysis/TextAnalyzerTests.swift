@@ -1,0 +1,58 @@
+import Testing
+
+@testable import Graphemes
+
+@Suite struct TextAnalyzerTests {
+    /// The GB999 shortcut must give exactly ICU's boundaries: every GraphemeBreakTest line,
+    /// every emoji-test line, and mixed text.
+    @Test func shortcutAgreesWithICUOnUnicodesOwnData() throws {
+        let analyzer = try TextAnalyzer()
+        let segmenter = try GraphemeSegmenter()
+        let files = UnicodeDataFiles()
+        var texts = try GraphemeBreakTestFile(files).cases.map(\.text)
+        texts += try EmojiTestFile(files).entries.map(\.text)
+        texts += ["中文输入法", "abc def", "ㄨㄤˊ", "にほんご", "한국어", "नमस्ते", "e\u{301}", "👨‍👩‍👧🇯🇵", "\r\n", ""]
+        var shortcutTaken = 0
+        for text in texts {
+            #expect(analyzer.boundaries(of: text) == segmenter.boundaries(of: text), "\(text.visibleDescription)")
+            #expect(analyzer.lengths(of: text).graphemes == segmenter.boundaries(of: text).count - 1)
+            if TextAnalyzer.boundariesIfEveryScalarBreaks(text) != nil { shortcutTaken += 1 }
+        }
+        #expect(shortcutTaken > 100, "the shortcut should apply to plain text")
+    }
+
+    @Test func measuresInThreeUnits() throws {
+        let analyzer = try TextAnalyzer()
+        #expect(analyzer.lengths(of: "ㄨㄤ王") == TextLengths(utf16: 3, scalars: 3, graphemes: 3))
+        #expect(analyzer.lengths(of: "👍🏽") == TextLengths(utf16: 4, scalars: 2, graphemes: 1))
+        #expect(
+            analyzer.lengths(of: UTF16Text(units: [0xD83D, 0x61])) == TextLengths(utf16: 2, scalars: 2, graphemes: 2))
+    }
+
+    struct BrokenCase: Sendable, CustomTestStringConvertible {
+        var notation: String
+        var spots: [String]
+        var testDescription: String { notation }
+    }
+
+    static let brokenCases: [BrokenCase] = [
+        .init(notation: "abc 中文 👍🏽 🇯🇵 👨<200D>👩<200D>👧", spots: []),
+        .init(notation: "a<D83D>", spots: ["lone surrogate at 1"]),
+        .init(notation: "<DE00>a", spots: ["lone surrogate at 0"]),
+        .init(notation: "🇯", spots: ["lone regional indicator at {0, 2}"]),
+        .init(notation: "🇯🇵🇺", spots: ["lone regional indicator at {4, 2}"]),
+        .init(notation: "<200D>👩", spots: ["orphan ZWJ in {0, 1}"]),
+        .init(notation: "👨<200D>👩<200D>", spots: ["orphan ZWJ in {0, 6}"]),
+        .init(notation: "🏽", spots: ["skin tone without a base at {0, 2}"]),
+        .init(notation: "\u{301}a", spots: ["combining mark without a base at {0, 1}"]),
+        .init(notation: "🏴<E0067><E0062>", spots: ["incomplete tag sequence at {0, 6}"]),
+        .init(notation: "🏴<E0067><E0062><E0073><E0063><E0074><E007F>", spots: []),
+        .init(notation: "ന്<200D>", spots: []),
+    ]
+
+    @Test(arguments: brokenCases)
+    func findsBrokenSpots(_ testCase: BrokenCase) throws {
+        let text = try FieldState(notation: testCase.notation).text
+        #expect(try TextAnalyzer().brokenSpots(in: text).map(\.description) == testCase.spots)
+    }
+}
