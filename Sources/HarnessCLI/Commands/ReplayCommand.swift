@@ -76,7 +76,7 @@ enum ReplayCommand {
                 throw .dataError("\(path): cannot be written (\(error.localizedDescription))")
             }
             standardError +=
-                "ime-harness: wrote \(path): \(report.sessionCount) sessions, \(report.eventsReplayed) events replayed, \(report.discrepancyCount) discrepancies\n"
+                "ime-harness: wrote \(path): sessions \(report.sessionCount), events replayed \(report.eventsReplayed), discrepancies \(report.discrepancyCount)\n"
             return CLIResult(exitCode: report.exitCode, standardError: standardError)
         }
         return CLIResult(exitCode: report.exitCode, standardOutput: output, standardError: standardError)

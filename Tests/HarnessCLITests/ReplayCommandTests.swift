@@ -1,0 +1,133 @@
+import Foundation
+import Testing
+
+@testable import HarnessCLI
+
+@Suite struct ReplayCommandTests {
+    static let root: String = {
+        var url = URL(fileURLWithPath: #filePath)
+        while url.path != "/" {
+            url = url.deletingLastPathComponent()
+            if FileManager.default.fileExists(atPath: url.appendingPathComponent("Package.swift").path) {
+                return url.path
+            }
+        }
+        return "."
+    }()
+    static let profiles = root + "/Corpora/profiles"
+    static let forum = root + "/Corpora/sessions/zhuyin/forum-801013-wang.json"
+
+    func replay(_ arguments: [String]) -> CLIResult {
+        CLI.run(["replay", "--profiles", Self.profiles] + arguments)
+    }
+
+    @Test func writesTheDocumentedJSONForTheForumSession() throws {
+        let result = replay(["--format", "json", Self.forum])
+        #expect(result.exitCode == 1)
+        #expect(result.standardError == "")
+        let json = try #require(JSONSerialization.jsonObject(with: Data(result.standardOutput.utf8)) as? [String: Any])
+        let summary = try #require(json["summary"] as? [String: Any])
+        #expect(summary["sessions"] as? Int == 1)
+        #expect(summary["profiles"] as? [String] == ["ios18-single", "ios26-multi"])
+        let session = try #require((json["sessions"] as? [[String: Any]])?.first)
+        #expect(session["id"] as? String == "zhuyin-wang")
+        #expect(session["rule"] as? String == "none")
+        #expect(session["finalText"] as? [String: String] == ["ios18-single": "王", "ios26-multi": "王"])
+        let discrepancies = try #require(session["discrepancies"] as? [[String: Any]])
+        #expect(discrepancies.map { $0["kind"] as? String } == ["proposed-text-mismatch", "length-mismatch"])
+        #expect(discrepancies.map { $0["event"] as? Int } == [2, 2])
+        #expect(discrepancies[0]["profiles"] as? [String] == ["ios26-multi"])
+        let details = try #require(discrepancies[0]["details"] as? [String: Any])
+        #expect(details["proposedText"] as? String == "ㄨㄤ王")
+        #expect((details["call"] as? [String: Any])?["ranges"] as? [[Int]] == [[2, 0]])
+    }
+
+    @Test func oneProfileAloneFindsNothingInTheForumSession() {
+        let result = replay(["--profile", "ios18-single", Self.forum])
+        #expect(result.exitCode == 0)
+        #expect(result.standardOutput.contains("| 1 | 3 | 0 | 0 |"))
+    }
+
+    @Test func aBadFileIsReportedAndTheOthersStillReplay() throws {
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let good = try String(contentsOfFile: Self.forum, encoding: .utf8)
+        try good.write(toFile: directory + "/a.json", atomically: true, encoding: .utf8)
+        try "{\"format\": \"ime-session/1\"}".write(toFile: directory + "/b.json", atomically: true, encoding: .utf8)
+        try good.write(toFile: directory + "/c.json", atomically: true, encoding: .utf8)
+        let result = replay(["--format", "json", directory])
+        #expect(result.exitCode == 2)
+        #expect(
+            result.standardError
+                == """
+                ime-harness: \(directory)/b.json: $.id: expected a value, found nothing
+                ime-harness: \(directory)/c.json: duplicate session id 'zhuyin-wang' (first in \(directory)/a.json)
+
+                """)
+        let json = try #require(JSONSerialization.jsonObject(with: Data(result.standardOutput.utf8)) as? [String: Any])
+        #expect((json["sessions"] as? [Any])?.count == 1)
+        #expect((json["errors"] as? [Any])?.count == 2)
+    }
+
+    @Test func writesTheReportAtomicallyToOutput() throws {
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let result = replay(["--output", directory + "/report.md", Self.forum])
+        #expect(result.exitCode == 1)
+        #expect(result.standardOutput == "")
+        #expect(
+            result.standardError
+                == "ime-harness: wrote \(directory)/report.md: sessions 1, events replayed 6, discrepancies 2\n")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory) == ["report.md"])
+        #expect(try String(contentsOfFile: directory + "/report.md", encoding: .utf8).hasPrefix("# Replay report"))
+    }
+
+    struct BadInput: Sendable, CustomTestStringConvertible {
+        var arguments: [String]
+        var message: String
+        var testDescription: String { arguments.joined(separator: " ") }
+    }
+
+    static let badInputs: [BadInput] = [
+        .init(arguments: [], message: "ime-harness: replay: missing session PATH (see 'ime-harness replay --help')\n"),
+        .init(
+            arguments: ["--profile", "ios27", forum],
+            message:
+                "ime-harness: unknown profile 'ios27' (no \(profiles)/ios27.json; known: ios18-single, ios26-multi)\n"),
+        .init(
+            arguments: ["--rule", "max-lenght", forum],
+            message: "ime-harness: unknown rule 'max-lenght' (known: none)\n"),
+        .init(
+            arguments: ["--format", "html", forum],
+            message: "ime-harness: option '--format': 'html' is not valid (expected one of md, json)\n"),
+    ]
+
+    @Test(arguments: badInputs)
+    func rejectsBadArgumentsWithOneLine(_ input: BadInput) {
+        let result = replay(input.arguments)
+        #expect(result.exitCode == 2)
+        #expect(result.standardError == input.message)
+    }
+
+    @Test func aMissingPathIsAnInputError() {
+        let result = replay(["/nonexistent/sessions"])
+        #expect(result.exitCode == 2)
+        #expect(result.standardError == "ime-harness: /nonexistent/sessions: no such file or directory\n")
+    }
+
+    /// Reports/corpus.md is the README's main command's output; it must be regenerated when behaviour changes.
+    @Test func theCommittedCorpusReportIsCurrent() throws {
+        let result = replay([Self.root + "/Corpora/sessions"])
+        let committed = try String(contentsOfFile: Self.root + "/Reports/corpus.md", encoding: .utf8)
+        #expect(
+            result.standardOutput == committed,
+            "Reports/corpus.md is stale: run 'swift run ime-harness replay Corpora/sessions --output Reports/corpus.md'"
+        )
+    }
+
+    private func temporaryDirectory() throws -> String {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("imeharness-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+        return path
+    }
+}
