@@ -24,6 +24,7 @@ let package = Package(
         .target(name: "HarnessCLI", dependencies: ["Graphemes", "HarnessJSON", "Composition", "Reporting"]),
         .executableTarget(name: "ime-harness", dependencies: ["HarnessCLI"]),
         .executableTarget(name: "graphemes-benchmark", dependencies: ["Graphemes"]),
+        .executableTarget(name: "replay-benchmark", dependencies: ["Composition", "Graphemes"]),
         .testTarget(name: "GraphemesTests", dependencies: ["Graphemes"]),
         .testTarget(name: "HarnessJSONTests", dependencies: ["HarnessJSON", "Graphemes"]),
         .testTarget(name: "CompositionTests", dependencies: ["Composition", "HarnessJSON", "Graphemes"]),

@@ -88,10 +88,12 @@ public struct JSONNode: Sendable {
     }
 
     /// Fails on a member whose name is not in `allowed`, naming it: a misspelt key is a mistake, not a default.
-    public func rejectUnknownMembers(_ allowed: Set<String>) throws(JSONDecodingError) {
-        for (key, node) in try members() where !allowed.contains(key) {
+    public func rejectUnknownMembers(_ allowed: [String]) throws(JSONDecodingError) {
+        guard case .object(let members) = value else { throw mismatch("an object") }
+        for (key, _) in members where !allowed.contains(key) {
             throw JSONDecodingError(
-                path: node.path, expected: "one of the members " + allowed.sorted().joined(separator: ", "),
+                path: path.appending(.key(key)),
+                expected: "one of the members " + allowed.sorted().joined(separator: ", "),
                 found: "unknown member '\(key)'")
         }
     }
@@ -133,9 +135,8 @@ public struct JSONNode: Sendable {
     /// A string that names one of `Choice`'s cases.
     public func choice<Choice: RawRepresentable & CaseIterable>(_: Choice.Type) throws(JSONDecodingError) -> Choice
     where Choice.RawValue == String {
-        let expected = "one of " + Choice.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", ")
         guard case .string(let text) = value, let raw = String(validating: text), let choice = Choice(rawValue: raw)
-        else { throw mismatch(expected) }
+        else { throw mismatch("one of " + Choice.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", ")) }
         return choice
     }
 

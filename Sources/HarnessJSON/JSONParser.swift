@@ -115,11 +115,7 @@ public struct JSONParser {
             skipWhitespace()
             guard position < bytes.count, bytes[position] == UInt8(ascii: "\"") else { throw error("a string key") }
             let keyStart = position
-            let keyText = try parseString()
-            guard let key = String(validating: keyText) else {
-                position = keyStart
-                throw error("a key without lone surrogates")
-            }
+            let key = try parseKey()
             if members.contains(where: { $0.0 == key }) {
                 position = keyStart
                 throw error("no duplicate key, found '\(key)' again")
@@ -166,10 +162,44 @@ public struct JSONParser {
         }
     }
 
+    /// Parses an object key: plain ASCII directly from the bytes, anything else through ``parseString()``.
+    private mutating func parseKey() throws(JSONSyntaxError) -> String {
+        let start = position
+        var end = position + 1
+        while end < bytes.count, bytes[end] != UInt8(ascii: "\""), bytes[end] != UInt8(ascii: "\\"), bytes[end] >= 0x20,
+            bytes[end] < 0x80
+        {
+            end += 1
+        }
+        if end < bytes.count, bytes[end] == UInt8(ascii: "\"") {
+            position = end + 1
+            return String(decoding: UnsafeBufferPointer(rebasing: bytes[(start + 1)..<end]), as: UTF8.self)
+        }
+        let text = try parseString()
+        guard let key = String(validating: text) else {
+            position = start
+            throw error("a key without lone surrogates")
+        }
+        return key
+    }
+
     /// Parses a string into UTF-16 units, keeping escaped lone surrogates.
     private mutating func parseString() throws(JSONSyntaxError) -> UTF16Text {
         position += 1
         var units: [UInt16] = []
+        // Fast path: a run of plain ASCII up to the closing quote.
+        var end = position
+        while end < bytes.count, bytes[end] != UInt8(ascii: "\""), bytes[end] != UInt8(ascii: "\\"), bytes[end] >= 0x20,
+            bytes[end] < 0x80
+        {
+            end += 1
+        }
+        if end < bytes.count, bytes[end] == UInt8(ascii: "\"") {
+            let text = UTF16Text(units: bytes[position..<end].lazy.map { UInt16($0) })
+            position = end + 1
+            return text
+        }
+        units.reserveCapacity(end - position + 8)
         while true {
             guard position < bytes.count else { throw error("'\"' to close the string") }
             let byte = bytes[position]

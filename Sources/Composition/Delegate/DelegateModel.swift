@@ -27,17 +27,25 @@ public struct DelegateModel: Sendable {
 
     /// The steps of `event` on `field`; empty when the event changes nothing (deleting at the start).
     public func plan(_ event: SessionEvent, on field: TextField) -> [PlannedEdit] {
+        var edits: [PlannedEdit] = []
+        forEachPlannedEdit(event, on: field) { edits.append($0) }
+        return edits
+    }
+
+    /// Calls `body` with each step of `event` on `field`, in order, without building an array
+    /// for the usual single step. The steps are planned up front, on the field as it is now.
+    func forEachPlannedEdit(_ event: SessionEvent, on field: TextField, _ body: (PlannedEdit) -> Void) {
         let state = field.state
         switch event {
         case .setMarkedText(let text, _):
             let call =
                 profile.markedTextUpdates == .delegate ? makeCall(state.markedRange ?? state.selection, text) : nil
-            return [PlannedEdit(call: call, effect: .event(event), isCompositionStep: true)]
+            body(PlannedEdit(call: call, effect: .event(event), isCompositionStep: true))
         case .insertText(let text):
             guard let marked = state.markedRange else {
-                return [
-                    PlannedEdit(call: makeCall(state.selection, text), effect: .event(event), isCompositionStep: false)
-                ]
+                body(
+                    PlannedEdit(call: makeCall(state.selection, text), effect: .event(event), isCompositionStep: false))
+                return
             }
             let range: UTF16Range =
                 switch profile.commitRange {
@@ -46,36 +54,36 @@ public struct DelegateModel: Sendable {
                 case .caret: state.selection
                 case .markedLength: .caret(at: marked.length)
                 }
-            return [PlannedEdit(call: makeCall(range, text), effect: .event(event), isCompositionStep: true)]
+            body(PlannedEdit(call: makeCall(range, text), effect: .event(event), isCompositionStep: true))
         case .unmarkText, .setSelection:
-            return [PlannedEdit(call: nil, effect: .event(event), isCompositionStep: false)]
+            body(PlannedEdit(call: nil, effect: .event(event), isCompositionStep: false))
         case .deleteBackward:
-            guard let range = field.deletionRange(unit: profile.deleteBackward) else { return [] }
-            return [PlannedEdit(call: makeCall(range, .empty), effect: .event(event), isCompositionStep: false)]
+            guard let range = field.deletionRange(unit: profile.deleteBackward) else { return }
+            body(PlannedEdit(call: makeCall(range, .empty), effect: .event(event), isCompositionStep: false))
         case .replace(let range, let text):
-            return [PlannedEdit(call: makeCall(range, text), effect: .event(event), isCompositionStep: false)]
+            body(PlannedEdit(call: makeCall(range, text), effect: .event(event), isCompositionStep: false))
         case .replaceRanges(let ranges, let text):
             if profile.delegate == .multiRange {
-                return [
+                body(
                     PlannedEdit(
                         call: .multi(ranges: ranges, replacement: text), effect: .event(event), isCompositionStep: false
-                    )
-                ]
+                    ))
+                return
             }
             let target = profile.multiRangeTarget.index(in: ranges)
             switch profile.multiRangeOnSingleRange {
             case .targetOnly:
-                return [
+                body(
                     PlannedEdit(
                         call: .single(range: ranges[target], replacement: text), effect: .event(event),
-                        isCompositionStep: false)
-                ]
+                        isCompositionStep: false))
             case .eachRange:
-                return ranges.indices.sorted { ranges[$0].location > ranges[$1].location }.map { index in
+                for index in ranges.indices.sorted(by: { ranges[$0].location > ranges[$1].location }) {
                     let replacement = index == target ? text : .empty
-                    return PlannedEdit(
-                        call: .single(range: ranges[index], replacement: replacement),
-                        effect: .replace(ranges[index], replacement), isCompositionStep: false)
+                    body(
+                        PlannedEdit(
+                            call: .single(range: ranges[index], replacement: replacement),
+                            effect: .replace(ranges[index], replacement), isCompositionStep: false))
                 }
             }
         }

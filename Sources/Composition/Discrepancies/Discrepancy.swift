@@ -50,26 +50,135 @@ public enum DiscrepancyKind: String, Sendable, CaseIterable {
 }
 
 /// One disagreement found in a replay.
-public struct Discrepancy: Equatable, Sendable {
+///
+/// It keeps the concrete values as ``Evidence``; the one-sentence ``message`` and the
+/// structured ``details`` are rendered from them only when a report asks.
+public struct Discrepancy: Hashable, Sendable {
     public var kind: DiscrepancyKind
     /// The 0-based index into the session's `events`, or `nil` for the session as a whole.
     public var event: Int?
     public var profiles: [String]
     public var rule: String
-    /// One sentence with the concrete values that differ.
-    public var message: String
-    /// The same values, structured (a JSON object).
-    public var details: JSONValue
+    public var evidence: Evidence
 
-    public init(
-        kind: DiscrepancyKind, event: Int?, profiles: [String], rule: String, message: String, details: JSONValue
-    ) {
+    public init(kind: DiscrepancyKind, event: Int?, profiles: [String], rule: String, evidence: Evidence) {
         self.kind = kind
         self.event = event
         self.profiles = profiles
         self.rule = rule
-        self.message = message
-        self.details = details
+        self.evidence = evidence
+    }
+
+    /// The values behind a discrepancy.
+    public enum Evidence: Hashable, Sendable {
+        /// A call, the field the delegate saw, what the call implies and what the field then held.
+        case proposedText(profile: String, call: DelegateCall, seen: FieldState, proposed: UTF16Text, actual: UTF16Text)
+        /// A call whose range is invalid or off a boundary.
+        case callRange(profile: String, call: DelegateCall, seen: FieldState, problem: RangeProblem)
+        /// An event whose own range does not fit the field.
+        case skippedEvent(SessionEvent, field: FieldState, problem: RangeProblem)
+        /// A rejected marked-text update or commit.
+        case rejectedComposition(profile: String, event: SessionEvent, call: DelegateCall, seen: FieldState)
+        /// Text assigned by an editingChanged handler while text was marked.
+        case assignedWhileMarked(assigned: UTF16Text, after: FieldState)
+        /// Broken spots an event added.
+        case brokenText(event: SessionEvent, after: FieldState, spots: [BrokenSpot])
+        /// The profile's prediction against a device recording.
+        case observed(profile: String, event: SessionEvent, predicted: [DelegateCall], observed: ObservedCall)
+        /// The proposed text's lengths per profile.
+        case lengths([ProfileValue<TextLengths>])
+        /// The rule's verdict per profile.
+        case verdicts([ProfileValue<Bool>])
+        /// The final field per profile.
+        case finalFields([ProfileValue<FieldState>])
+        /// The final field against the session's expectation.
+        case expectedText(profile: String, expected: UTF16Text, actual: FieldState)
+    }
+
+    /// A value under one profile.
+    public struct ProfileValue<Value: Hashable & Sendable>: Hashable, Sendable {
+        public var profile: String
+        public var value: Value
+    }
+
+    /// One sentence with the concrete values that differ.
+    public var message: String {
+        switch evidence {
+        case .proposedText(let profile, let call, let seen, let proposed, let actual):
+            return
+                "\(profile) calls \(call) on \"\(seen.notation)\": the call implies \"\(proposed.visibleDescription)\" but the field then holds \"\(actual.visibleDescription)\""
+        case .callRange(let profile, let call, let seen, let problem):
+            return "\(profile) calls \(call) on \"\(seen.notation)\": \(problem)"
+        case .skippedEvent(let event, let field, let problem):
+            return "\(event) cannot apply to \"\(field.notation)\": \(problem); the event was skipped"
+        case .rejectedComposition(let profile, let event, let call, let seen):
+            return
+                "rule \(rule) rejected \(event) (\(profile) call \(call)) on \"\(seen.notation)\"; the input method carries on from its own state"
+        case .assignedWhileMarked(let assigned, let after):
+            return
+                "rule \(rule) assigned \"\(assigned.visibleDescription)\" to the field while text was marked, ending the composition: \"\(after.notation)\""
+        case .brokenText(let event, let after, let spots):
+            return
+                "after \(event) the field holds \"\(after.notation)\" with \(spots.map(\.description).joined(separator: ", "))"
+        case .observed(let profile, let event, let predicted, let observed):
+            let shown = predicted.isEmpty ? "no call" : predicted.map(\.description).joined(separator: "; ")
+            return "\(profile) predicts \(shown) for \(event), but the device called \(observed)"
+        case .lengths(let values):
+            return "the proposed text measures (UTF-16/scalars/graphemes) "
+                + values.map { "\($0.value) under \($0.profile)" }.joined(separator: ", ")
+        case .verdicts(let values):
+            return "rule \(rule) "
+                + values.map { "\($0.value ? "accepts" : "rejects") under \($0.profile)" }.joined(separator: ", ")
+        case .finalFields(let values):
+            return "the field ends as "
+                + values.map { "\"\($0.value.notation)\" under \($0.profile)" }.joined(separator: ", ")
+        case .expectedText(let profile, let expected, let actual):
+            return "\(profile) ends with \"\(actual.notation)\", the session expects \"\(expected.visibleDescription)\""
+        }
+    }
+
+    /// The concrete values as a JSON object.
+    public var details: JSONValue {
+        switch evidence {
+        case .proposedText(_, let call, let seen, let proposed, let actual):
+            return .object([
+                ("call", call.json), ("field", .string(seen.notation)), ("proposedText", .string(proposed)),
+                ("actualText", .string(actual)),
+            ])
+        case .callRange(_, let call, let seen, let problem):
+            return .object([
+                ("call", call.json), ("field", .string(seen.notation)), ("problem", .string(problem.description)),
+            ])
+        case .skippedEvent(_, let field, let problem):
+            return .object([("field", .string(field.notation)), ("problem", .string(problem.description))])
+        case .rejectedComposition(_, _, let call, let seen):
+            return .object([("call", call.json), ("field", .string(seen.notation))])
+        case .assignedWhileMarked(let assigned, let after):
+            return .object([("assigned", .string(assigned)), ("field", .string(after.notation))])
+        case .brokenText(_, let after, let spots):
+            return .object([
+                ("field", .string(after.notation)), ("spots", .array(spots.map { .string($0.description) })),
+            ])
+        case .observed(_, _, let predicted, let observed):
+            return .object([("predicted", .array(predicted.map(\.json))), ("observed", observed.json)])
+        case .lengths(let values):
+            return .object(
+                values.map {
+                    (
+                        $0.profile,
+                        .object([
+                            ("utf16", .int($0.value.utf16)), ("scalars", .int($0.value.scalars)),
+                            ("graphemes", .int($0.value.graphemes)),
+                        ])
+                    )
+                })
+        case .verdicts(let values):
+            return .object(values.map { ($0.profile, .bool($0.value)) })
+        case .finalFields(let values):
+            return .object(values.map { ($0.profile, .string($0.value.text)) })
+        case .expectedText(_, let expected, let actual):
+            return .object([("expected", .string(expected)), ("actual", .string(actual.text))])
+        }
     }
 }
 

@@ -3,182 +3,174 @@ import HarnessJSON
 
 /// Finds every disagreement in the traces of one session replayed with one rule under several profiles.
 public enum DiscrepancyDetector {
-    /// The discrepancies, ordered by event, then kind, then profile.
+    /// The discrepancies, ordered by event, then kind, then the order found (profile order).
     public static func detect(session: Session, traces: [Trace], rule: String) -> [Discrepancy] {
         var found: [Discrepancy] = []
-        for trace in traces { found += singleProfile(session: session, trace: trace, rule: rule) }
-        for index in session.events.indices { found += acrossProfiles(event: index, traces: traces, rule: rule) }
-        found += finalTexts(session: session, traces: traces, rule: rule)
-        let kindOrder = Dictionary(uniqueKeysWithValues: DiscrepancyKind.allCases.enumerated().map { ($1, $0) })
+        var steps: [TraceStep] = []
+        for index in session.events.indices {
+            steps.removeAll(keepingCapacity: true)
+            for trace in traces where trace.steps.indices.contains(index) {
+                check(trace.steps[index], profile: trace.profile, session: session, rule: rule, into: &found)
+                steps.append(trace.steps[index])
+            }
+            compare(steps, profiles: traces.map(\.profile), event: index, rule: rule, into: &found)
+        }
+        compareFinal(traces.map { ($0.profile, $0.final) }, session: session, rule: rule, into: &found)
+        return sorted(found)
+    }
+
+    /// Orders discrepancies by event (session-wide ones last), then kind, then the order found.
+    static func sorted(_ found: [Discrepancy]) -> [Discrepancy] {
+        guard found.count > 1 else { return found }
         return found.enumerated().sorted { a, b in
             let (x, y) = (a.element, b.element)
             if (x.event ?? Int.max) != (y.event ?? Int.max) { return (x.event ?? Int.max) < (y.event ?? Int.max) }
-            if x.kind != y.kind { return kindOrder[x.kind, default: 0] < kindOrder[y.kind, default: 0] }
+            if x.kind != y.kind { return x.kind.order < y.kind.order }
             return a.offset < b.offset
         }.map(\.element)
     }
 
-    private static func singleProfile(session: Session, trace: Trace, rule: String) -> [Discrepancy] {
-        var found: [Discrepancy] = []
-        let profiles = [trace.profile]
-        let observed = rule == AcceptEverything().spec ? session.observed[trace.profile] : nil
-        for step in trace.steps {
-            let event = step.eventIndex
-            let state = step.before.notation
-            if let problem = step.skipped {
-                found.append(
-                    Discrepancy(
-                        kind: .rangeOutOfBounds, event: event, profiles: profiles, rule: rule,
-                        message: "\(step.event) cannot apply to \"\(state)\": \(problem); the event was skipped",
-                        details: .object([("field", .string(state)), ("problem", .string(problem.description))])))
-                continue
+    /// The discrepancies one profile's step shows on its own.
+    static func check(
+        _ step: TraceStep, profile: String, session: Session, rule: String, into found: inout [Discrepancy]
+    ) {
+        let event = step.eventIndex
+        func add(_ kind: DiscrepancyKind, _ evidence: Discrepancy.Evidence) {
+            found.append(Discrepancy(kind: kind, event: event, profiles: [profile], rule: rule, evidence: evidence))
+        }
+        if let problem = step.skipped {
+            add(.rangeOutOfBounds, .skippedEvent(step.event, field: step.before, problem: problem))
+            return
+        }
+        for record in step.calls {
+            if let proposed = record.proposedText, proposed != record.resultingText {
+                add(
+                    .proposedTextMismatch,
+                    .proposedText(
+                        profile: profile, call: record.call, seen: record.seen, proposed: proposed,
+                        actual: record.resultingText))
             }
-            for record in step.calls {
-                if let proposed = record.proposedText, proposed != record.resultingText {
-                    found.append(
-                        Discrepancy(
-                            kind: .proposedTextMismatch, event: event, profiles: profiles, rule: rule,
-                            message:
-                                "\(trace.profile) calls \(record.call) on \"\(record.seen.notation)\": the call implies \"\(proposed.visibleDescription)\" but the field then holds \"\(record.resultingText.visibleDescription)\"",
-                            details: .object([
-                                ("call", callJSON(record.call)), ("field", .string(record.seen.notation)),
-                                ("proposedText", .string(proposed)), ("actualText", .string(record.resultingText)),
-                            ])))
-                }
-                for problem in record.rangeProblems {
-                    let kind: DiscrepancyKind =
-                        switch problem {
-                        case .outOfBounds: .rangeOutOfBounds
-                        case .splitsSurrogate: .rangeSplitsSurrogate
-                        case .splitsGrapheme: .rangeSplitsGrapheme
-                        }
-                    found.append(
-                        Discrepancy(
-                            kind: kind, event: event, profiles: profiles, rule: rule,
-                            message: "\(trace.profile) calls \(record.call) on \"\(record.seen.notation)\": \(problem)",
-                            details: .object([
-                                ("call", callJSON(record.call)), ("field", .string(record.seen.notation)),
-                                ("problem", .string(problem.description)),
-                            ])))
-                }
-                if record.isCompositionStep, !record.accepted {
-                    found.append(
-                        Discrepancy(
-                            kind: .compositionInterrupted, event: event, profiles: profiles, rule: rule,
-                            message:
-                                "rule \(rule) rejected \(step.event) (\(trace.profile) call \(record.call)) on \"\(record.seen.notation)\"; the input method carries on from its own state",
-                            details: .object([
-                                ("call", callJSON(record.call)), ("field", .string(record.seen.notation)),
-                            ])))
-                }
+            for problem in record.rangeProblems {
+                add(problem.kind, .callRange(profile: profile, call: record.call, seen: record.seen, problem: problem))
             }
-            if let rewritten = step.rewrittenTo, step.rewriteEndedComposition {
-                found.append(
-                    Discrepancy(
-                        kind: .compositionInterrupted, event: event, profiles: profiles, rule: rule,
-                        message:
-                            "rule \(rule) assigned \"\(rewritten.visibleDescription)\" to the field while text was marked, ending the composition: \"\(step.after.notation)\"",
-                        details: .object([("assigned", .string(rewritten)), ("field", .string(step.after.notation))])))
-            }
-            if !step.newBrokenSpots.isEmpty {
-                found.append(
-                    Discrepancy(
-                        kind: .brokenText, event: event, profiles: profiles, rule: rule,
-                        message:
-                            "after \(step.event) the field holds \"\(step.after.notation)\" with \(step.newBrokenSpots.map(\.description).joined(separator: ", "))",
-                        details: .object([
-                            ("field", .string(step.after.notation)),
-                            ("spots", .array(step.newBrokenSpots.map { .string($0.description) })),
-                        ])))
-            }
-            if let observed, event < observed.count, let expected = observed[event] {
-                let predicted = step.calls.map(\.call)
-                if predicted.count != 1 || !predicted[0].matches(expected) {
-                    let shown = predicted.isEmpty ? "no call" : predicted.map(\.description).joined(separator: "; ")
-                    found.append(
-                        Discrepancy(
-                            kind: .observedMismatch, event: event, profiles: profiles, rule: rule,
-                            message:
-                                "\(trace.profile) predicts \(shown) for \(step.event), but the device called \(expected)",
-                            details: .object([
-                                ("predicted", .array(predicted.map(callJSON))), ("observed", observedJSON(expected)),
-                            ])))
-                }
+            if record.isCompositionStep, !record.accepted {
+                add(
+                    .compositionInterrupted,
+                    .rejectedComposition(profile: profile, event: step.event, call: record.call, seen: record.seen))
             }
         }
-        return found
+        if let rewritten = step.rewrittenTo, step.rewriteEndedComposition {
+            add(.compositionInterrupted, .assignedWhileMarked(assigned: rewritten, after: step.after))
+        }
+        if !step.newBrokenSpots.isEmpty {
+            add(.brokenText, .brokenText(event: step.event, after: step.after, spots: step.newBrokenSpots))
+        }
+        // Recordings describe the field with no rule interfering; other rules do not check them.
+        if rule == AcceptEverything().spec, let observed = session.observed[profile], event < observed.count,
+            let expected = observed[event], step.calls.count != 1 || !step.calls[0].call.matches(expected)
+        {
+            add(
+                .observedMismatch,
+                .observed(profile: profile, event: step.event, predicted: step.calls.map(\.call), observed: expected))
+        }
     }
 
-    private static func acrossProfiles(event: Int, traces: [Trace], rule: String) -> [Discrepancy] {
-        var found: [Discrepancy] = []
-        let stepped = traces.compactMap { trace in
-            trace.steps.indices.contains(event) && !trace.steps[event].calls.isEmpty
-                ? (trace.profile, trace.steps[event]) : nil
+    /// The discrepancies between profiles at one event (`steps` in profile order).
+    static func compare(
+        _ steps: [TraceStep], profiles: [String], event: Int, rule: String, into found: inout [Discrepancy]
+    ) {
+        // Most events agree everywhere: check that without building anything.
+        var firstLengths: TextLengths?
+        var firstVerdict: Bool?
+        var lengthsDiffer = false
+        var verdictsDiffer = false
+        for step in steps where !step.calls.isEmpty {
+            if let lengths = step.calls.last?.proposedLengths {
+                if let firstLengths, firstLengths != lengths { lengthsDiffer = true }
+                if firstLengths == nil { firstLengths = lengths }
+            }
+            if let firstVerdict, firstVerdict != step.accepted { verdictsDiffer = true }
+            if firstVerdict == nil { firstVerdict = step.accepted }
         }
-        let measured = stepped.compactMap { profile, step in step.calls.last?.proposedLengths.map { (profile, $0) } }
-        if Set(measured.map(\.1)).count > 1 {
-            let values = measured.map { "\($1) under \($0)" }.joined(separator: ", ")
+        guard lengthsDiffer || verdictsDiffer else { return }
+        let called = zip(profiles, steps).filter { !$0.1.calls.isEmpty }
+        if lengthsDiffer {
+            let values = called.compactMap { profile, step in
+                step.calls.last?.proposedLengths.map { Discrepancy.ProfileValue(profile: profile, value: $0) }
+            }
             found.append(
                 Discrepancy(
-                    kind: .lengthMismatch, event: event, profiles: measured.map(\.0), rule: rule,
-                    message: "the proposed text measures (UTF-16/scalars/graphemes) \(values)",
-                    details: .object(
-                        measured.map { profile, lengths in
-                            (
-                                profile,
-                                .object([
-                                    ("utf16", .int(lengths.utf16)), ("scalars", .int(lengths.scalars)),
-                                    ("graphemes", .int(lengths.graphemes)),
-                                ])
-                            )
-                        })))
+                    kind: .lengthMismatch, event: event, profiles: values.map(\.profile), rule: rule,
+                    evidence: .lengths(values)))
         }
-        if Set(stepped.map(\.1.accepted)).count > 1 {
-            let values = stepped.map { "\($1.accepted ? "accepts" : "rejects") under \($0)" }.joined(separator: ", ")
+        if verdictsDiffer {
+            let values = called.map { Discrepancy.ProfileValue(profile: $0.0, value: $0.1.accepted) }
             found.append(
                 Discrepancy(
-                    kind: .verdictMismatch, event: event, profiles: stepped.map(\.0), rule: rule,
-                    message: "rule \(rule) \(values)",
-                    details: .object(stepped.map { ($0, .bool($1.accepted)) })))
+                    kind: .verdictMismatch, event: event, profiles: values.map(\.profile), rule: rule,
+                    evidence: .verdicts(values)))
         }
-        return found
     }
 
-    private static func finalTexts(session: Session, traces: [Trace], rule: String) -> [Discrepancy] {
-        var found: [Discrepancy] = []
-        if Set(traces.map(\.final.text)).count > 1 {
+    /// The discrepancies of the fields each profile ends with.
+    static func compareFinal(
+        _ finals: [(String, FieldState)], session: Session, rule: String, into found: inout [Discrepancy]
+    ) {
+        if let first = finals.first, finals.contains(where: { $0.1.text != first.1.text }) {
             found.append(
                 Discrepancy(
-                    kind: .finalTextMismatch, event: nil, profiles: traces.map(\.profile), rule: rule,
-                    message: "the field ends as "
-                        + traces.map { "\"\($0.final.notation)\" under \($0.profile)" }.joined(separator: ", "),
-                    details: .object(traces.map { ($0.profile, .string($0.final.text)) })))
+                    kind: .finalTextMismatch, event: nil, profiles: finals.map(\.0), rule: rule,
+                    evidence: .finalFields(finals.map { .init(profile: $0.0, value: $0.1) })))
         }
         if rule == AcceptEverything().spec, let expected = session.expectedText {
-            for trace in traces where trace.final.text != expected {
+            for (profile, final) in finals where final.text != expected {
                 found.append(
                     Discrepancy(
-                        kind: .expectedTextMismatch, event: nil, profiles: [trace.profile], rule: rule,
-                        message:
-                            "\(trace.profile) ends with \"\(trace.final.notation)\", the session expects \"\(expected.visibleDescription)\"",
-                        details: .object([("expected", .string(expected)), ("actual", .string(trace.final.text))])))
+                        kind: .expectedTextMismatch, event: nil, profiles: [profile], rule: rule,
+                        evidence: .expectedText(profile: profile, expected: expected, actual: final)))
             }
         }
-        return found
     }
+}
 
-    static func callJSON(_ call: DelegateCall) -> JSONValue {
-        switch call {
+extension DiscrepancyKind {
+    /// The position of the kind in the documented order (used to sort discrepancies).
+    var order: Int {
+        switch self {
+        case .proposedTextMismatch: 0
+        case .lengthMismatch: 1
+        case .verdictMismatch: 2
+        case .finalTextMismatch: 3
+        case .rangeOutOfBounds: 4
+        case .rangeSplitsSurrogate: 5
+        case .rangeSplitsGrapheme: 6
+        case .compositionInterrupted: 7
+        case .brokenText: 8
+        case .limitExceeded: 9
+        case .observedMismatch: 10
+        case .expectedTextMismatch: 11
+        }
+    }
+}
+
+extension RangeProblem {
+    /// The discrepancy kind this problem is reported as.
+    var kind: DiscrepancyKind {
+        switch self {
+        case .outOfBounds: .rangeOutOfBounds
+        case .splitsSurrogate: .rangeSplitsSurrogate
+        case .splitsGrapheme: .rangeSplitsGrapheme
+        }
+    }
+}
+
+extension DelegateCall {
+    /// `{"range": [0, 2], "text": "王"}` or `{"ranges": [[2, 0]], "text": "王"}`.
+    public var json: JSONValue {
+        switch self {
         case .single(let range, let replacement): .object([("range", range.json), ("text", .string(replacement))])
         case .multi(let ranges, let replacement):
             .object([("ranges", .array(ranges.map(\.json))), ("text", .string(replacement))])
-        }
-    }
-
-    static func observedJSON(_ call: ObservedCall) -> JSONValue {
-        switch call {
-        case .single(let range, let text): callJSON(.single(range: range, replacement: text))
-        case .multi(let ranges, let text): callJSON(.multi(ranges: ranges, replacement: text))
         }
     }
 }

@@ -83,7 +83,7 @@ extension PlatformProfile {
     ///
     /// - Throws: ``JSONDecodingError`` naming the member that is missing or wrong.
     public init(json node: JSONNode) throws(JSONDecodingError) {
-        try node.rejectUnknownMembers(Set(["format", "name", "description", "source", "facts"] + Self.choiceMembers))
+        try node.rejectUnknownMembers(["format", "name", "description", "source", "facts"] + Self.choiceMembers)
         let format = try node.member("format")
         guard try format.string() == "ime-profile/1" else { throw format.mismatch("\"ime-profile/1\"") }
         name = try node.member("name").string()

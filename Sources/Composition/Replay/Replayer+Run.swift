@@ -3,18 +3,44 @@ import Graphemes
 extension Replayer {
     /// Replays `session` with each rule under every profile and finds the discrepancies.
     ///
+    /// The profiles advance in lockstep, event by event, and each event's steps are checked
+    /// as soon as they exist, so nothing per event outlives the event unless asked for.
+    ///
     /// - Parameter keepTraces: whether the results keep the per-profile traces (reports
     ///   draw them); a large run that only counts leaves them out.
     public func run(
         _ session: Session, profiles: [PlatformProfile], rules: [any InputRule], keepTraces: Bool = false
     ) -> [SessionResult] {
-        rules.map { rule in
-            let traces = profiles.map { replay(session, profile: $0, rule: rule) }
+        let names = profiles.map(\.name)
+        return rules.map { rule in
+            var runs = profiles.map { start(session, profile: $0) }
+            var kept = Array(repeating: [TraceStep](), count: keepTraces ? profiles.count : 0)
+            var found: [Discrepancy] = []
+            var steps: [TraceStep] = []
+            steps.reserveCapacity(profiles.count)
+            for (index, event) in session.events.enumerated() {
+                steps.removeAll(keepingCapacity: true)
+                for position in runs.indices {
+                    let step = step(&runs[position], event: event, index: index, rule: rule)
+                    DiscrepancyDetector.check(
+                        step, profile: names[position], session: session, rule: rule.spec, into: &found)
+                    if keepTraces { kept[position].append(step) }
+                    steps.append(step)
+                }
+                DiscrepancyDetector.compare(steps, profiles: names, event: index, rule: rule.spec, into: &found)
+            }
+            let finals = zip(names, runs).map { ($0, $1.field.state) }
+            DiscrepancyDetector.compareFinal(finals, session: session, rule: rule.spec, into: &found)
+            let traces =
+                keepTraces
+                ? zip(names, kept).enumerated().map { position, pair in
+                    Trace(
+                        sessionID: session.id, profile: pair.0, rule: rule.spec, steps: pair.1,
+                        final: runs[position].field.state)
+                } : []
             return SessionResult(
-                sessionID: session.id, rule: rule.spec,
-                finalText: traces.map { ($0.profile, $0.final.text) },
-                discrepancies: DiscrepancyDetector.detect(session: session, traces: traces, rule: rule.spec),
-                eventCount: session.events.count, traces: keepTraces ? traces : [])
+                sessionID: session.id, rule: rule.spec, finalText: finals.map { ($0.0, $0.1.text) },
+                discrepancies: DiscrepancyDetector.sorted(found), eventCount: session.events.count, traces: traces)
         }
     }
 }

@@ -12,72 +12,88 @@ public final class Replayer {
         analyzer = try TextAnalyzer()
     }
 
+    /// One profile's replay in progress.
+    struct Run {
+        let model: DelegateModel
+        var field: TextField
+        var broken: [BrokenSpot]
+    }
+
+    func start(_ session: Session, profile: PlatformProfile) -> Run {
+        Run(
+            model: DelegateModel(profile: profile), field: TextField(session.initial),
+            broken: analyzer.brokenSpots(in: session.initial.text))
+    }
+
     /// Replays `session` under `profile` with `rule`.
     public func replay(_ session: Session, profile: PlatformProfile, rule: any InputRule) -> Trace {
-        let model = DelegateModel(profile: profile)
-        var field = TextField(session.initial)
+        var run = start(session, profile: profile)
         var steps: [TraceStep] = []
         steps.reserveCapacity(session.events.count)
-        var brokenBefore = analyzer.brokenSpots(in: field.text)
         for (index, event) in session.events.enumerated() {
-            let before = field.state
-            if let problem = eventRangeProblem(event, in: field.text) {
-                steps.append(
-                    TraceStep(
-                        eventIndex: index, event: event, before: before, calls: [], skipped: problem, rewrittenTo: nil,
-                        rewriteEndedComposition: false, after: before, newBrokenSpots: []))
-                continue
-            }
-            var calls: [CallRecord] = []
-            for plan in model.plan(event, on: field) {
-                var wouldBe = field
-                model.apply(plan.effect, to: &wouldBe)
-                guard let call = plan.call else {
-                    field = wouldBe
-                    continue
-                }
-                var seen = field.state
-                if plan.isCompositionStep, case .event(.insertText) = plan.effect,
-                    !profile.markedRangeVisibleDuringCommit
-                {
-                    seen.markedRange = nil
-                }
-                let request = ChangeRequest(field: seen, call: call, multiRangeTarget: profile.multiRangeTarget)
-                let proposed = call.proposedText(applyingTo: field.text, target: profile.multiRangeTarget)
-                let accepted = rule.shouldChange(request)
-                calls.append(
-                    CallRecord(
-                        call: call, seen: seen, proposedText: proposed,
-                        proposedLengths: proposed.map { analyzer.lengths(of: $0) },
-                        resultingText: wouldBe.text, accepted: accepted,
-                        rangeProblems: rangeProblems(call.ranges, in: field.text),
-                        isCompositionStep: plan.isCompositionStep))
-                if accepted { field = wouldBe }
-            }
-            var rewrittenTo: UTF16Text?
-            var endedComposition = false
-            if field.state != before, let newText = rule.editingChanged(field.state),
-                newText != field.text || profile.sameTextEndsComposition
-            {
-                endedComposition = field.state.markedRange != nil
-                field.setTextProgrammatically(newText)
-                rewrittenTo = newText
-            }
-            var newSpots: [BrokenSpot] = []
-            if field.text != before.text {
-                let brokenAfter = analyzer.brokenSpots(in: field.text)
-                if brokenAfter.count > brokenBefore.count {
-                    newSpots = brokenAfter.filter { !brokenBefore.contains($0) }
-                }
-                brokenBefore = brokenAfter
-            }
-            steps.append(
-                TraceStep(
-                    eventIndex: index, event: event, before: before, calls: calls, skipped: nil,
-                    rewrittenTo: rewrittenTo,
-                    rewriteEndedComposition: endedComposition, after: field.state, newBrokenSpots: newSpots))
+            steps.append(step(&run, event: event, index: index, rule: rule))
         }
-        return Trace(sessionID: session.id, profile: profile.name, rule: rule.spec, steps: steps, final: field.state)
+        return Trace(
+            sessionID: session.id, profile: profile.name, rule: rule.spec, steps: steps, final: run.field.state)
+    }
+
+    /// Carries out one event on one profile's field.
+    func step(_ run: inout Run, event: SessionEvent, index: Int, rule: any InputRule) -> TraceStep {
+        let profile = run.model.profile
+        let before = run.field.state
+        if let problem = eventRangeProblem(event, in: before.text) {
+            return TraceStep(
+                eventIndex: index, event: event, before: before, calls: [], skipped: problem, rewrittenTo: nil,
+                rewriteEndedComposition: false, after: before, newBrokenSpots: [])
+        }
+        var calls: [CallRecord] = []
+        run.model.forEachPlannedEdit(event, on: run.field) { plan in
+            guard let call = plan.call else {
+                run.model.apply(plan.effect, to: &run.field)
+                return
+            }
+            var seen = run.field.state
+            if plan.isCompositionStep, case .event(.insertText) = plan.effect, !profile.markedRangeVisibleDuringCommit {
+                seen.markedRange = nil
+            }
+            let proposed = call.proposedText(applyingTo: run.field.text, target: profile.multiRangeTarget)
+            let problems = rangeProblems(call.ranges, in: run.field.text)
+            let accepted = rule.shouldChange(
+                ChangeRequest(field: seen, call: call, multiRangeTarget: profile.multiRangeTarget))
+            let resulting: UTF16Text
+            if accepted {
+                run.model.apply(plan.effect, to: &run.field)
+                resulting = run.field.text
+            } else {
+                var wouldBe = run.field
+                run.model.apply(plan.effect, to: &wouldBe)
+                resulting = wouldBe.text
+            }
+            calls.append(
+                CallRecord(
+                    call: call, seen: seen, proposedText: proposed,
+                    proposedLengths: proposed.map { analyzer.lengths(of: $0) },
+                    resultingText: resulting, accepted: accepted, rangeProblems: problems,
+                    isCompositionStep: plan.isCompositionStep))
+        }
+        var rewrittenTo: UTF16Text?
+        var endedComposition = false
+        if run.field.state != before, let newText = rule.editingChanged(run.field.state),
+            newText != run.field.text || profile.sameTextEndsComposition
+        {
+            endedComposition = run.field.state.markedRange != nil
+            run.field.setTextProgrammatically(newText)
+            rewrittenTo = newText
+        }
+        var newSpots: [BrokenSpot] = []
+        if run.field.text != before.text {
+            let brokenAfter = analyzer.brokenSpots(in: run.field.text)
+            if brokenAfter.count > run.broken.count { newSpots = brokenAfter.filter { !run.broken.contains($0) } }
+            run.broken = brokenAfter
+        }
+        return TraceStep(
+            eventIndex: index, event: event, before: before, calls: calls, skipped: nil, rewrittenTo: rewrittenTo,
+            rewriteEndedComposition: endedComposition, after: run.field.state, newBrokenSpots: newSpots)
     }
 
     /// A range the event itself carries that does not fit `text` (the event cannot happen).
@@ -100,22 +116,23 @@ public final class Replayer {
     /// The problems of a call's ranges in the text at call time.
     private func rangeProblems(_ ranges: [UTF16Range], in text: UTF16Text) -> [RangeProblem] {
         var problems: [RangeProblem] = []
-        var boundaries: [Int]?
         for range in ranges {
             guard fits(range, text) else {
                 problems.append(.outOfBounds(range, textLength: text.length))
                 continue
             }
-            for offset in Set([range.location, range.end]).sorted() where offset > 0 && offset < text.length {
-                if text.splitsSurrogatePair(at: offset) {
-                    problems.append(.splitsSurrogate(range, offset: offset))
-                    continue
-                }
-                let known = boundaries ?? analyzer.boundaries(of: text)
-                boundaries = known
-                if !known.contains(offset) { problems.append(.splitsGrapheme(range, offset: offset)) }
-            }
+            check(range.location, of: range, in: text, into: &problems)
+            if !range.isEmpty { check(range.end, of: range, in: text, into: &problems) }
         }
         return problems
+    }
+
+    private func check(_ offset: Int, of range: UTF16Range, in text: UTF16Text, into problems: inout [RangeProblem]) {
+        guard offset > 0, offset < text.length else { return }
+        if text.splitsSurrogatePair(at: offset) {
+            problems.append(.splitsSurrogate(range, offset: offset))
+        } else if !analyzer.isBoundary(offset, in: text) {
+            problems.append(.splitsGrapheme(range, offset: offset))
+        }
     }
 }

@@ -83,11 +83,18 @@ public struct TextAnalyzer: ~Copyable {
 
     /// Whether `offset` is a grapheme cluster boundary of `text`.
     public func isBoundary(_ offset: Int, in text: UTF16Text) -> Bool {
-        offset <= 0 || offset >= text.length || boundaries(of: text).contains(offset)
+        if offset <= 0 || offset >= text.length { return true }
+        if let local = Self.boundaryBetweenOtherScalars(text, at: offset) { return local }
+        return segmenter.boundaries(of: text).contains(offset)
     }
 
     /// The broken spots of `text`, in order.
     public func brokenSpots(in text: UTF16Text) -> [BrokenSpot] {
+        // Every other kind of broken spot involves a scalar whose Grapheme_Cluster_Break is
+        // not Other (ZWJ, marks, modifiers and tags are Extend or ZWJ, regional indicators
+        // Regional_Indicator), so text of Other scalars without lone surrogates (which are
+        // Other too) has none.
+        if Self.everyScalarBreaksLikeOther(text, loneSurrogatesAllowed: false) { return [] }
         var spots: [BrokenSpot] = []
         let boundaries = boundaries(of: text)
         text.units.withUnsafeBufferPointer { buffer in
@@ -141,6 +148,33 @@ public struct TextAnalyzer: ~Copyable {
         guard element.codePoint > 0xFFFF else { return false }
         let info = ScalarClassInfo.of(element.codePoint)
         return info.generalCategory == .format && info.binary.contains(.emojiComponent)
+    }
+
+    /// `true` when the scalars on both sides of `offset` have Grapheme_Cluster_Break=Other
+    /// (so UAX #29 breaks there), `nil` when ICU must decide.
+    static func boundaryBetweenOtherScalars(_ text: UTF16Text, at offset: Int) -> Bool? {
+        let units = text.units
+        guard offset > 0, offset < units.count, !UTF16.isTrailSurrogate(units[offset]) else { return nil }
+        var start = offset - 1
+        if UTF16.isTrailSurrogate(units[start]), start > 0, UTF16.isLeadSurrogate(units[start - 1]) { start -= 1 }
+        let before = UTF16Text.decode(units, at: start)
+        let after = UTF16Text.decode(units, at: offset)
+        guard ScalarClassInfo.of(before.codePoint).breaksLikeOther, ScalarClassInfo.of(after.codePoint).breaksLikeOther
+        else { return nil }
+        return true
+    }
+
+    /// Whether every scalar of `text` has Grapheme_Cluster_Break=Other.
+    static func everyScalarBreaksLikeOther(_ text: UTF16Text, loneSurrogatesAllowed: Bool = true) -> Bool {
+        let units = text.units
+        var offset = 0
+        while offset < units.count {
+            let element = UTF16Text.decode(units, at: offset)
+            if !loneSurrogatesAllowed, case .loneSurrogate = element { return false }
+            guard ScalarClassInfo.of(element.codePoint).breaksLikeOther else { return false }
+            offset += element.utf16Length
+        }
+        return true
     }
 
     /// The scalar boundaries of `text` when every scalar has Grapheme_Cluster_Break=Other.

@@ -142,7 +142,7 @@ enum FieldNotation {
     /// Whether a scalar is written as a `<XXXX>` token: Cc, Cf, Zl, Zp (from ICU).
     static func isInvisible(_ scalar: Unicode.Scalar) -> Bool {
         if scalar.isASCII { return scalar.value < 0x20 || scalar.value == 0x7F }
-        switch CodePointProperties(scalar).generalCategory {
+        switch ScalarClassInfo.of(scalar.value).generalCategory {
         case .control, .format, .lineSeparator, .paragraphSeparator: return true
         default: return false
         }

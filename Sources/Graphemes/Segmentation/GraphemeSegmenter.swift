@@ -94,27 +94,25 @@ extension GraphemeSegmenter {
 extension UTF16Text {
     /// The ranges of the text's extended grapheme clusters (UAX #29, via ICU).
     public var graphemeClusters: [UTF16Range] {
-        GraphemeSegmenter.withSegmenter { $0.clusters(of: self) }
+        let boundaries = graphemeBoundaries
+        return zip(boundaries, boundaries.dropFirst()).map { UTF16Range($0..<$1) }
     }
 
     /// The text's grapheme cluster boundaries, from 0 to its length.
+    ///
+    /// Text whose scalars all have Grapheme_Cluster_Break=Other breaks between every
+    /// two scalars (UAX #29: only GB999 applies), so ICU is asked only about the rest.
     public var graphemeBoundaries: [Int] {
-        GraphemeSegmenter.withSegmenter { $0.boundaries(of: self) }
+        TextAnalyzer.boundariesIfEveryScalarBreaks(self) ?? GraphemeSegmenter.withSegmenter { $0.boundaries(of: self) }
     }
 
     /// The number of extended grapheme clusters (what Swift's `String.count` means to count).
-    public var graphemeCount: Int {
-        GraphemeSegmenter.withSegmenter { segmenter in
-            var count = 0
-            units.withUnsafeBufferPointer { buffer in
-                segmenter.forEachCluster(in: buffer) { _ in count += 1 }
-            }
-            return count
-        }
-    }
+    public var graphemeCount: Int { graphemeBoundaries.count - 1 }
 
     /// Whether `offset` is a grapheme cluster boundary of the text.
     public func isGraphemeBoundary(_ offset: Int) -> Bool {
-        offset == 0 || offset == length || graphemeBoundaries.contains(offset)
+        if offset <= 0 || offset >= length { return true }
+        if let local = TextAnalyzer.boundaryBetweenOtherScalars(self, at: offset) { return local }
+        return graphemeBoundaries.contains(offset)
     }
 }

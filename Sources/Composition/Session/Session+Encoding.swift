@@ -1,0 +1,60 @@
+import Graphemes
+import HarnessJSON
+
+extension Session {
+    /// The session as an `ime-session/1` document (members in the documented order).
+    public var json: JSONValue {
+        var members: [(String, JSONValue)] = [
+            ("format", .string(Self.format)), ("id", .string(id)), ("ime", .string(ime.rawValue)),
+        ]
+        if let locale { members.append(("locale", .string(locale))) }
+        members.append(
+            ("source", .object([("kind", .string(source.kind.rawValue)), ("detail", .string(source.detail))])))
+        var initialMembers: [(String, JSONValue)] = [
+            ("text", .string(initial.text)), ("selection", initial.selection.json),
+        ]
+        if let marked = initial.markedRange { initialMembers.append(("markedRange", marked.json)) }
+        members.append(("initial", .object(initialMembers)))
+        members.append(("events", .array(events.map(\.json))))
+        if !observed.isEmpty {
+            members.append(
+                (
+                    "observed",
+                    .object(
+                        observed.keys.sorted().map { profile in
+                            (profile, .array(observed[profile, default: []].map { $0?.json ?? .null }))
+                        })
+                ))
+        }
+        if let expectedText { members.append(("expect", .object([("text", .string(expectedText))]))) }
+        return .object(members)
+    }
+}
+
+extension SessionEvent {
+    /// The event as a session file writes it.
+    public var json: JSONValue {
+        var members: [(String, JSONValue)] = [("op", .string(op.rawValue))]
+        switch self {
+        case .setMarkedText(let text, let selected):
+            members += [("text", .string(text)), ("selectedRange", selected.json)]
+        case .unmarkText, .deleteBackward: break
+        case .insertText(let text): members += [("text", .string(text))]
+        case .replace(let range, let text): members += [("range", range.json), ("text", .string(text))]
+        case .replaceRanges(let ranges, let text):
+            members += [("ranges", .array(ranges.map(\.json))), ("text", .string(text))]
+        case .setSelection(let range): members += [("range", range.json)]
+        }
+        return .object(members)
+    }
+}
+
+extension ObservedCall {
+    /// The call as session files write it.
+    public var json: JSONValue {
+        switch self {
+        case .single(let range, let text): .object([("range", range.json), ("text", .string(text))])
+        case .multi(let ranges, let text): .object([("ranges", .array(ranges.map(\.json))), ("text", .string(text))])
+        }
+    }
+}

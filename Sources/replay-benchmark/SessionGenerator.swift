@@ -1,0 +1,95 @@
+import Composition
+import Graphemes
+
+/// A deterministic pseudo-random generator (SplitMix64).
+struct SplitMix64: RandomNumberGenerator {
+    private var state: UInt64
+
+    init(seed: UInt64) { state = seed }
+
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+
+    mutating func pick<T>(_ items: [T]) -> T { items[Int(next() % UInt64(items.count))] }
+}
+
+/// Builds mixed-IME sessions of about 20 events for the benchmark, from small inventories
+/// of real syllables and words: Pinyin and Zhuyin compositions committed as characters,
+/// Hangul syllables, kana conversions, emoji insertions and deletions, pastes, caret moves.
+enum SessionGenerator {
+    static let pinyin: [(String, String)] = [
+        ("zhong guo", "中国"), ("ni hao", "你好"), ("wo men", "我们"), ("shang hai", "上海"), ("bei jing", "北京"),
+        ("zhong wen", "中文"), ("xie xie", "谢谢"), ("dian nao", "电脑"),
+    ]
+    static let zhuyin: [(String, String)] = [("ㄨㄤˊ", "王"), ("ㄋㄧˇ ㄏㄠˇ", "你好"), ("ㄓㄨㄥ ㄨㄣˊ", "中文"), ("ㄊㄞˊ ㄨㄢ", "臺灣")]
+    static let hangul: [[String]] = [["ㅎ", "하", "한"], ["ㄱ", "그", "글"], ["ㅇ", "아", "안"], ["ㄴ", "녀", "녕"]]
+    static let kana: [(String, String)] = [("にほんご", "日本語"), ("かなかんじ", "仮名漢字"), ("らーめん", "ラーメン")]
+    static let emoji = ["😀", "👍🏽", "👨‍👩‍👧", "🇯🇵", "1️⃣", "❤️‍🔥", "🏴󠁧󠁢󠁳󠁣󠁴󠁿", "✅"]
+    static let words = ["hello", "the", "input", "field", "test"]
+
+    static func session(index: Int, rng: inout SplitMix64) -> Session {
+        var events: [SessionEvent] = []
+        var length = 0  // UTF-16 length of the text so far, to keep ranges valid
+        while events.count < 20 {
+            switch rng.next() % 7 {
+            case 0, 1:
+                let (letters, characters) = rng.pick(pinyin)
+                events += compose(letters, commit: characters)
+                length += characters.utf16.count
+            case 2:
+                let (bopomofo, characters) = rng.pick(zhuyin)
+                events += compose(bopomofo, commit: characters)
+                length += characters.utf16.count
+            case 3:
+                for syllable in rng.pick(hangul) {
+                    events.append(.setMarkedText(UTF16Text(syllable), selectedRange: .caret(at: 1)))
+                }
+                events.append(.insertText(UTF16Text(rng.pick(hangul).last ?? "한")))
+                length += 1
+            case 4:
+                let (reading, kanji) = rng.pick(kana)
+                events += compose(reading, commit: kanji)
+                length += kanji.utf16.count
+            case 5:
+                let symbol = rng.pick(emoji)
+                events.append(.insertText(UTF16Text(symbol)))
+                length += symbol.utf16.count
+                if rng.next() % 2 == 0 {
+                    events.append(.deleteBackward)
+                    length -= symbol.utf16.count
+                }
+            default:
+                let word = rng.pick(words)
+                if length > 0, rng.next() % 2 == 0 {
+                    events.append(.setSelection(UTF16Range(location: 0, length: 1)))
+                    events.append(.replace(UTF16Range(location: 0, length: 1), UTF16Text(word)))
+                    length += word.utf16.count - 1
+                } else {
+                    events.append(.insertText(UTF16Text(word)))
+                    length += word.utf16.count
+                }
+            }
+        }
+        return Session(
+            id: "generated-\(index)", ime: .other, source: .init(kind: .authored, detail: "replay-benchmark generator"),
+            initial: FieldState(text: .empty), events: events)
+    }
+
+    /// Letter-by-letter marked text, then the commit.
+    private static func compose(_ reading: String, commit: String) -> [SessionEvent] {
+        var events: [SessionEvent] = []
+        var prefix = ""
+        for character in reading {
+            prefix.append(character)
+            let marked = UTF16Text(prefix)
+            events.append(.setMarkedText(marked, selectedRange: .caret(at: marked.length)))
+        }
+        events.append(.insertText(UTF16Text(commit)))
+        return events
+    }
+}
