@@ -3,6 +3,7 @@
 
 #include "cicu.h"
 
+#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -73,10 +74,31 @@ struct cicu_breaker {
     int done;
 };
 
+// Opening a break iterator resolves the locale and loads its rules (microseconds);
+// cloning an open one copies a few pointers. One prototype per kind is opened once,
+// never given text and never iterated, so cloning it from any thread is safe.
+static UBreakIterator *prototypes[2];
+static UErrorCode prototype_errors[2];
+static pthread_once_t prototype_once[2] = {PTHREAD_ONCE_INIT, PTHREAD_ONCE_INIT};
+
+static void open_prototype(int kind) {
+    UErrorCode error = U_ZERO_ERROR;
+    prototypes[kind] = ubrk_open(kind == CICU_BREAK_WORD ? UBRK_WORD : UBRK_CHARACTER, "", NULL, 0, &error);
+    prototype_errors[kind] = error;
+}
+
+static void open_grapheme_prototype(void) { open_prototype(CICU_BREAK_GRAPHEME); }
+static void open_word_prototype(void) { open_prototype(CICU_BREAK_WORD); }
+
 cicu_breaker *cicu_breaker_open(cicu_break_kind kind, int32_t *status) {
     UErrorCode error = U_ZERO_ERROR;
-    UBreakIteratorType type = kind == CICU_BREAK_WORD ? UBRK_WORD : UBRK_CHARACTER;
-    UBreakIterator *iterator = ubrk_open(type, "", NULL, 0, &error);
+    int index = kind == CICU_BREAK_WORD ? CICU_BREAK_WORD : CICU_BREAK_GRAPHEME;
+    pthread_once(&prototype_once[index], index == CICU_BREAK_WORD ? open_word_prototype : open_grapheme_prototype);
+    if (U_FAILURE(prototype_errors[index])) {
+        *status = prototype_errors[index];
+        return NULL;
+    }
+    UBreakIterator *iterator = ubrk_clone(prototypes[index], &error);
     if (U_FAILURE(error)) {
         *status = error;
         return NULL;

@@ -24,7 +24,12 @@ public enum DelegateCall: Hashable, Sendable {
     /// The text the call implies: its replacement in the `target` range and the other
     /// ranges deleted; `nil` if a range lies outside `text` or two ranges overlap.
     public func proposedText(applyingTo text: UTF16Text, target: MultiRangeTarget) -> UTF16Text? {
-        if case .single(let range, let replacement) = self {
+        let single: (UTF16Range, UTF16Text)? =
+            switch self {
+            case .single(let range, let replacement): (range, replacement)
+            case .multi(let ranges, let replacement): ranges.count == 1 ? (ranges[0], replacement) : nil
+            }
+        if let (range, replacement) = single {
             guard range.location >= 0, range.length >= 0, range.location <= text.length,
                 range.length <= text.length - range.location
             else { return nil }

@@ -18,7 +18,10 @@ public struct PlannedEdit: Hashable, Sendable {
 }
 
 /// Turns an event and the field's state into delegate calls, following a platform profile.
-public struct DelegateModel: Sendable {
+///
+/// A class so that the replay loop passes one reference around instead of copying the
+/// profile's many members at every event.
+public final class DelegateModel: Sendable {
     public let profile: PlatformProfile
 
     public init(profile: PlatformProfile) {

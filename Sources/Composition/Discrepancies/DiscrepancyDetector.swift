@@ -79,19 +79,22 @@ public enum DiscrepancyDetector {
     static func compare(
         _ steps: [TraceStep], profiles: [String], event: Int, rule: String, into found: inout [Discrepancy]
     ) {
-        // Most events agree everywhere: check that without building anything.
-        var firstLengths: TextLengths?
+        // Most events agree everywhere: check that without measuring or building anything.
+        // Equal proposed texts have equal lengths; only different ones are measured.
+        var firstText: UTF16Text?
         var firstVerdict: Bool?
-        var lengthsDiffer = false
+        var textsDiffer = false
         var verdictsDiffer = false
         for step in steps where !step.calls.isEmpty {
-            if let lengths = step.calls.last?.proposedLengths {
-                if let firstLengths, firstLengths != lengths { lengthsDiffer = true }
-                if firstLengths == nil { firstLengths = lengths }
+            if let text = step.calls.last?.proposedText {
+                if let firstText, firstText != text { textsDiffer = true }
+                if firstText == nil { firstText = text }
             }
             if let firstVerdict, firstVerdict != step.accepted { verdictsDiffer = true }
             if firstVerdict == nil { firstVerdict = step.accepted }
         }
+        let measured = textsDiffer ? steps.compactMap { $0.calls.last?.proposedLengths } : []
+        let lengthsDiffer = Set(measured).count > 1
         guard lengthsDiffer || verdictsDiffer else { return }
         let called = zip(profiles, steps).filter { !$0.1.calls.isEmpty }
         if lengthsDiffer {

@@ -93,9 +93,7 @@ public struct TextField: Hashable, Sendable {
             let pair = caret >= 2 && UTF16.isTrailSurrogate(text[caret - 1]) && UTF16.isLeadSurrogate(text[caret - 2])
             return pair ? UTF16Range(location: caret - 2, length: 2) : UTF16Range(location: caret - 1, length: 1)
         case .grapheme:
-            let boundaries = text.graphemeBoundaries
-            let start = boundaries.last { $0 < caret } ?? 0
-            return UTF16Range(start..<caret)
+            return UTF16Range(text.graphemeClusterStart(before: caret)..<caret)
         }
     }
 

@@ -72,7 +72,6 @@ public final class Replayer {
             calls.append(
                 CallRecord(
                     call: call, seen: seen, proposedText: proposed,
-                    proposedLengths: proposed.map { analyzer.lengths(of: $0) },
                     resultingText: resulting, accepted: accepted, rangeProblems: problems,
                     isCompositionStep: plan.isCompositionStep))
         }

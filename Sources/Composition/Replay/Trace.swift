@@ -22,7 +22,8 @@ public struct CallRecord: Hashable, Sendable {
     public var seen: FieldState
     /// The text the call implies (`nil` when a range is invalid).
     public var proposedText: UTF16Text?
-    public var proposedLengths: TextLengths?
+    /// The proposed text's lengths, measured when asked.
+    public var proposedLengths: TextLengths? { proposedText.map(TextLengths.init(measuring:)) }
     /// The text the field holds after the change, had it been accepted.
     public var resultingText: UTF16Text
     public var accepted: Bool

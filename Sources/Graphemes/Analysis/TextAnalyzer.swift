@@ -10,6 +10,12 @@ public struct TextLengths: Hashable, Sendable, CustomStringConvertible {
         self.graphemes = graphemes
     }
 
+    /// Measures `text` (ICU is asked only when a scalar's Grapheme_Cluster_Break is not Other).
+    public init(measuring text: UTF16Text) {
+        let scalars = text.decodedUnits.count
+        self.init(utf16: text.length, scalars: scalars, graphemes: text.graphemeCount)
+    }
+
     /// `utf16/scalars/graphemes`, e.g. `3/3/3`.
     public var description: String { "\(utf16)/\(scalars)/\(graphemes)" }
 }
@@ -90,11 +96,9 @@ public struct TextAnalyzer: ~Copyable {
 
     /// The broken spots of `text`, in order.
     public func brokenSpots(in text: UTF16Text) -> [BrokenSpot] {
-        // Every other kind of broken spot involves a scalar whose Grapheme_Cluster_Break is
-        // not Other (ZWJ, marks, modifiers and tags are Extend or ZWJ, regional indicators
-        // Regional_Indicator), so text of Other scalars without lone surrogates (which are
-        // Other too) has none.
-        if Self.everyScalarBreaksLikeOther(text, loneSurrogatesAllowed: false) { return [] }
+        // Every kind of broken spot involves a lone surrogate or a scalar that can break
+        // (a regional indicator, skin tone, mark, ZWJ or tag): text without them has none.
+        if !Self.mayHaveBrokenSpots(text) { return [] }
         var spots: [BrokenSpot] = []
         let boundaries = boundaries(of: text)
         text.units.withUnsafeBufferPointer { buffer in
@@ -164,17 +168,17 @@ public struct TextAnalyzer: ~Copyable {
         return true
     }
 
-    /// Whether every scalar of `text` has Grapheme_Cluster_Break=Other.
-    static func everyScalarBreaksLikeOther(_ text: UTF16Text, loneSurrogatesAllowed: Bool = true) -> Bool {
+    /// Whether `text` holds a lone surrogate or a scalar that can be part of a broken spot.
+    static func mayHaveBrokenSpots(_ text: UTF16Text) -> Bool {
         let units = text.units
         var offset = 0
         while offset < units.count {
             let element = UTF16Text.decode(units, at: offset)
-            if !loneSurrogatesAllowed, case .loneSurrogate = element { return false }
-            guard ScalarClassInfo.of(element.codePoint).breaksLikeOther else { return false }
+            if case .loneSurrogate = element { return true }
+            if ScalarClassInfo.of(element.codePoint).canBreak { return true }
             offset += element.utf16Length
         }
-        return true
+        return false
     }
 
     /// The scalar boundaries of `text` when every scalar has Grapheme_Cluster_Break=Other.

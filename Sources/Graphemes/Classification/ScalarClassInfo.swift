@@ -15,6 +15,9 @@ struct ScalarClassInfo: Hashable, Sendable {
     var breaksLikeOther: Bool
     var generalCategory: GeneralCategory
     var binary: BinaryProperties
+    /// Whether the scalar can be part of a broken spot (see ``BrokenSpot``): a regional
+    /// indicator, a skin tone, a combining mark, or an emoji format character (ZWJ, tags).
+    var canBreak: Bool
 
     /// Asks ICU about `codePoint` (a surrogate value stands for a lone surrogate).
     init(codePoint: UInt32) {
@@ -25,6 +28,9 @@ struct ScalarClassInfo: Hashable, Sendable {
         breaksLikeOther = properties.graphemeClusterBreakIsOther
         generalCategory = properties.generalCategory
         binary = properties.binary
+        canBreak =
+            binary.contains(.regionalIndicator) || binary.contains(.emojiModifier) || generalCategory.isMark
+            || (generalCategory == .format && binary.contains(.emojiComponent))
         let category = properties.generalCategory
         isZeroWidth =
             category == .control || category == .format || category == .nonspacingMark

@@ -109,6 +109,22 @@ extension UTF16Text {
     /// The number of extended grapheme clusters (what Swift's `String.count` means to count).
     public var graphemeCount: Int { graphemeBoundaries.count - 1 }
 
+    /// Where the grapheme cluster that ends at `offset` (a boundary) starts.
+    ///
+    /// When the scalars on both sides of the previous scalar's start have
+    /// Grapheme_Cluster_Break=Other, that scalar is the whole cluster; otherwise ICU decides.
+    public func graphemeClusterStart(before offset: Int) -> Int {
+        guard offset > 0, offset <= length else { return 0 }
+        var start = offset - 1
+        if start > 0, UTF16.isTrailSurrogate(units[start]), UTF16.isLeadSurrogate(units[start - 1]) { start -= 1 }
+        if start == 0 || TextAnalyzer.boundaryBetweenOtherScalars(self, at: start) == true,
+            TextAnalyzer.boundaryBetweenOtherScalars(self, at: offset) ?? (offset == length)
+        {
+            return start
+        }
+        return graphemeBoundaries.last { $0 < offset } ?? 0
+    }
+
     /// Whether `offset` is a grapheme cluster boundary of the text.
     public func isGraphemeBoundary(_ offset: Int) -> Bool {
         if offset <= 0 || offset >= length { return true }

@@ -21,6 +21,19 @@ import Testing
         #expect(shortcutTaken > 100, "the shortcut should apply to plain text")
     }
 
+    /// The cluster before each boundary, found locally where possible, is ICU's cluster.
+    @Test func clusterStartBeforeEachBoundaryIsICUs() throws {
+        let segmenter = try GraphemeSegmenter()
+        var texts = try GraphemeBreakTestFile(UnicodeDataFiles()).cases.map(\.text)
+        texts += ["ab中文", "a👍🏽b", "🇯🇵🇺🇸x", "한국어", "e\u{301}x"]
+        for text in texts {
+            let boundaries = segmenter.boundaries(of: text)
+            for (start, end) in zip(boundaries, boundaries.dropFirst()) {
+                #expect(text.graphemeClusterStart(before: end) == start, "\(text.visibleDescription) at \(end)")
+            }
+        }
+    }
+
     @Test func measuresInThreeUnits() throws {
         let analyzer = try TextAnalyzer()
         #expect(analyzer.lengths(of: "ㄨㄤ王") == TextLengths(utf16: 3, scalars: 3, graphemes: 3))
