@@ -51,6 +51,27 @@ public enum DelegateCall: Hashable, Sendable {
         return field.text
     }
 
+    /// Whether applying a one-range call to `text` gives exactly `result`, checked without
+    /// building the text (`false` for calls of several ranges, which need building).
+    func implies(_ result: UTF16Text, from text: UTF16Text) -> Bool {
+        let range: UTF16Range
+        switch self {
+        case .single(let single, _): range = single
+        case .multi(let ranges, _):
+            guard ranges.count == 1 else { return false }
+            range = ranges[0]
+        }
+        let replacement = self.replacement
+        guard range.location >= 0, range.length >= 0, range.location <= text.length,
+            range.length <= text.length - range.location,
+            result.length == text.length - range.length + replacement.length
+        else { return false }
+        let tail = text.length - range.end
+        return text.units[..<range.location].elementsEqual(result.units[..<range.location])
+            && replacement.units.elementsEqual(result.units[range.location..<(range.location + replacement.length)])
+            && text.units[range.end...].elementsEqual(result.units[(result.length - tail)...])
+    }
+
     /// Whether the call matches what a platform was observed to call.
     public func matches(_ observed: ObservedCall) -> Bool {
         switch (self, observed) {

@@ -6,14 +6,15 @@ public enum DiscrepancyDetector {
     /// The discrepancies, ordered by event, then kind, then the order found (profile order).
     public static func detect(session: Session, traces: [Trace], rule: String) -> [Discrepancy] {
         var found: [Discrepancy] = []
-        var steps: [TraceStep] = []
+        var outcomes: [Outcome] = []
+        let recorded = traces.map { recordings(of: session, profile: $0.profile, rule: rule) }
         for index in session.events.indices {
-            steps.removeAll(keepingCapacity: true)
-            for trace in traces where trace.steps.indices.contains(index) {
-                check(trace.steps[index], profile: trace.profile, session: session, rule: rule, into: &found)
-                steps.append(trace.steps[index])
+            outcomes.removeAll(keepingCapacity: true)
+            for (trace, observed) in zip(traces, recorded) where trace.steps.indices.contains(index) {
+                check(trace.steps[index], profile: trace.profile, observed: observed, rule: rule, into: &found)
+                outcomes.append(Outcome(trace.steps[index]))
             }
-            compare(steps, profiles: traces.map(\.profile), event: index, rule: rule, into: &found)
+            compare(outcomes, profiles: traces.map(\.profile), event: index, rule: rule, into: &found)
         }
         compareFinal(traces.map { ($0.profile, $0.final) }, session: session, rule: rule, into: &found)
         return sorted(found)
@@ -30,9 +31,28 @@ public enum DiscrepancyDetector {
         }.map(\.element)
     }
 
+    /// The calls recorded on a device for `profile`, when `rule` is one they can be checked under:
+    /// recordings describe the field with no rule interfering.
+    static func recordings(of session: Session, profile: String, rule: String) -> [ObservedCall?]? {
+        rule == AcceptEverything().spec ? session.observed[profile] : nil
+    }
+
+    /// What the comparison between profiles needs of one step.
+    struct Outcome {
+        var called: Bool
+        var accepted: Bool
+        var proposed: UTF16Text?
+
+        init(_ step: TraceStep) {
+            called = !step.calls.isEmpty
+            accepted = step.accepted
+            proposed = called ? step.calls[step.calls.count - 1].proposedText : nil
+        }
+    }
+
     /// The discrepancies one profile's step shows on its own.
     static func check(
-        _ step: TraceStep, profile: String, session: Session, rule: String, into found: inout [Discrepancy]
+        _ step: TraceStep, profile: String, observed: [ObservedCall?]?, rule: String, into found: inout [Discrepancy]
     ) {
         let event = step.eventIndex
         func add(_ kind: DiscrepancyKind, _ evidence: Discrepancy.Evidence) {
@@ -42,18 +62,24 @@ public enum DiscrepancyDetector {
             add(.rangeOutOfBounds, .skippedEvent(step.event, field: step.before, problem: problem))
             return
         }
-        for record in step.calls {
-            if let proposed = record.proposedText, proposed != record.resultingText {
+        for index in step.calls.indices {
+            // Fields are read in place: copying a whole record retains all of its texts.
+            if let proposed = step.calls[index].proposedText, proposed != step.calls[index].resultingText {
+                let record = step.calls[index]
                 add(
                     .proposedTextMismatch,
                     .proposedText(
                         profile: profile, call: record.call, seen: record.seen, proposed: proposed,
                         actual: record.resultingText))
             }
-            for problem in record.rangeProblems {
-                add(problem.kind, .callRange(profile: profile, call: record.call, seen: record.seen, problem: problem))
+            if !step.calls[index].rangeProblems.isEmpty {
+                let record = step.calls[index]
+                for problem in record.rangeProblems {
+                    add(problem.kind, .callRange(profile: profile, call: record.call, seen: record.seen, problem: problem))
+                }
             }
-            if record.isCompositionStep, !record.accepted {
+            if step.calls[index].isCompositionStep, !step.calls[index].accepted {
+                let record = step.calls[index]
                 add(
                     .compositionInterrupted,
                     .rejectedComposition(profile: profile, event: step.event, call: record.call, seen: record.seen))
@@ -65,9 +91,8 @@ public enum DiscrepancyDetector {
         if !step.newBrokenSpots.isEmpty {
             add(.brokenText, .brokenText(event: step.event, after: step.after, spots: step.newBrokenSpots))
         }
-        // Recordings describe the field with no rule interfering; other rules do not check them.
-        if rule == AcceptEverything().spec, let observed = session.observed[profile], event < observed.count,
-            let expected = observed[event], step.calls.count != 1 || !step.calls[0].call.matches(expected)
+        if let observed, event < observed.count, let expected = observed[event],
+            step.calls.count != 1 || !step.calls[0].call.matches(expected)
         {
             add(
                 .observedMismatch,
@@ -75,9 +100,10 @@ public enum DiscrepancyDetector {
         }
     }
 
-    /// The discrepancies between profiles at one event (`steps` in profile order).
+    /// The discrepancies between profiles at one event (`outcomes` in profile order).
     static func compare(
-        _ steps: [TraceStep], profiles: [String], event: Int, rule: String, into found: inout [Discrepancy]
+        _ outcomes: [Outcome], profiles: [String], event: Int, rule: String,
+        measure: (UTF16Text) -> TextLengths = TextLengths.init(measuring:), into found: inout [Discrepancy]
     ) {
         // Most events agree everywhere: check that without measuring or building anything.
         // Equal proposed texts have equal lengths; only different ones are measured.
@@ -85,26 +111,24 @@ public enum DiscrepancyDetector {
         var firstVerdict: Bool?
         var textsDiffer = false
         var verdictsDiffer = false
-        for step in steps where !step.calls.isEmpty {
-            if let text = step.calls.last?.proposedText {
+        for outcome in outcomes where outcome.called {
+            if let text = outcome.proposed {
                 if let firstText, firstText != text { textsDiffer = true }
                 if firstText == nil { firstText = text }
             }
-            if let firstVerdict, firstVerdict != step.accepted { verdictsDiffer = true }
-            if firstVerdict == nil { firstVerdict = step.accepted }
+            if let firstVerdict, firstVerdict != outcome.accepted { verdictsDiffer = true }
+            if firstVerdict == nil { firstVerdict = outcome.accepted }
         }
-        let measured = textsDiffer ? steps.compactMap { $0.calls.last?.proposedLengths } : []
-        let lengthsDiffer = Set(measured).count > 1
-        guard lengthsDiffer || verdictsDiffer else { return }
-        let called = zip(profiles, steps).filter { !$0.1.calls.isEmpty }
-        if lengthsDiffer {
-            let values = called.compactMap { profile, step in
-                step.calls.last?.proposedLengths.map { Discrepancy.ProfileValue(profile: profile, value: $0) }
-            }
+        guard textsDiffer || verdictsDiffer else { return }
+        let called = zip(profiles, outcomes).filter { $0.1.called }
+        let lengths = called.compactMap { profile, outcome in
+            outcome.proposed.map { Discrepancy.ProfileValue(profile: profile, value: measure($0)) }
+        }
+        if Set(lengths.map(\.value)).count > 1 {
             found.append(
                 Discrepancy(
-                    kind: .lengthMismatch, event: event, profiles: values.map(\.profile), rule: rule,
-                    evidence: .lengths(values)))
+                    kind: .lengthMismatch, event: event, profiles: lengths.map(\.profile), rule: rule,
+                    evidence: .lengths(lengths)))
         }
         if verdictsDiffer {
             let values = called.map { Discrepancy.ProfileValue(profile: $0.0, value: $0.1.accepted) }

@@ -16,18 +16,20 @@ extension Replayer {
             var runs = profiles.map { start(session, profile: $0) }
             var kept = Array(repeating: [TraceStep](), count: keepTraces ? profiles.count : 0)
             var found: [Discrepancy] = []
-            var steps: [TraceStep] = []
-            steps.reserveCapacity(profiles.count)
+            var outcomes: [DiscrepancyDetector.Outcome] = []
+            outcomes.reserveCapacity(profiles.count)
+            let recorded = names.map { DiscrepancyDetector.recordings(of: session, profile: $0, rule: rule.spec) }
             for (index, event) in session.events.enumerated() {
-                steps.removeAll(keepingCapacity: true)
+                outcomes.removeAll(keepingCapacity: true)
                 for position in runs.indices {
                     let step = step(&runs[position], event: event, index: index, rule: rule)
                     DiscrepancyDetector.check(
-                        step, profile: names[position], session: session, rule: rule.spec, into: &found)
+                        step, profile: names[position], observed: recorded[position], rule: rule.spec, into: &found)
                     if keepTraces { kept[position].append(step) }
-                    steps.append(step)
+                    outcomes.append(DiscrepancyDetector.Outcome(step))
                 }
-                DiscrepancyDetector.compare(steps, profiles: names, event: index, rule: rule.spec, into: &found)
+                DiscrepancyDetector.compare(
+                    outcomes, profiles: names, event: index, rule: rule.spec, measure: analyzer.lengths(of:), into: &found)
             }
             let finals = zip(names, runs).map { ($0, $1.field.state) }
             DiscrepancyDetector.compareFinal(finals, session: session, rule: rule.spec, into: &found)

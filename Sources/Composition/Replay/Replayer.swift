@@ -5,7 +5,7 @@ import Graphemes
 /// A class because it owns an ICU break iterator (through its ``TextAnalyzer``), reused
 /// for every text it measures; use one replayer per thread.
 public final class Replayer {
-    private let analyzer: TextAnalyzer
+    let analyzer: TextAnalyzer
 
     /// - Throws: ``ICUError`` when ICU cannot load its grapheme break rules.
     public init() throws(ICUError) {
@@ -16,13 +16,14 @@ public final class Replayer {
     struct Run {
         let model: DelegateModel
         var field: TextField
-        var broken: [BrokenSpot]
+        /// How many broken spots the field's text has.
+        var brokenCount: Int
     }
 
     func start(_ session: Session, profile: PlatformProfile) -> Run {
         Run(
             model: DelegateModel(profile: profile), field: TextField(session.initial),
-            broken: analyzer.brokenSpots(in: session.initial.text))
+            brokenCount: analyzer.brokenSpots(in: session.initial.text).count)
     }
 
     /// Replays `session` under `profile` with `rule`.
@@ -56,7 +57,6 @@ public final class Replayer {
             if plan.isCompositionStep, case .event(.insertText) = plan.effect, !profile.markedRangeVisibleDuringCommit {
                 seen.markedRange = nil
             }
-            let proposed = call.proposedText(applyingTo: run.field.text, target: profile.multiRangeTarget)
             let problems = rangeProblems(call.ranges, in: run.field.text)
             let accepted = rule.shouldChange(
                 ChangeRequest(field: seen, call: call, multiRangeTarget: profile.multiRangeTarget))
@@ -69,6 +69,10 @@ public final class Replayer {
                 run.model.apply(plan.effect, to: &wouldBe)
                 resulting = wouldBe.text
             }
+            // Usually the call implies exactly the text the field now holds: share it.
+            let proposed =
+                call.implies(resulting, from: seen.text)
+                ? resulting : call.proposedText(applyingTo: seen.text, target: profile.multiRangeTarget)
             calls.append(
                 CallRecord(
                     call: call, seen: seen, proposedText: proposed,
@@ -85,10 +89,13 @@ public final class Replayer {
             rewrittenTo = newText
         }
         var newSpots: [BrokenSpot] = []
-        if run.field.text != before.text {
+        if run.field.text != before.text, analyzer.editMayBreak(from: before.text, to: run.field.text) {
             let brokenAfter = analyzer.brokenSpots(in: run.field.text)
-            if brokenAfter.count > run.broken.count { newSpots = brokenAfter.filter { !run.broken.contains($0) } }
-            run.broken = brokenAfter
+            if brokenAfter.count > run.brokenCount {
+                let brokenBefore = analyzer.brokenSpots(in: before.text)
+                newSpots = brokenAfter.filter { !brokenBefore.contains($0) }
+            }
+            run.brokenCount = brokenAfter.count
         }
         return TraceStep(
             eventIndex: index, event: event, before: before, calls: calls, skipped: nil, rewrittenTo: rewrittenTo,

@@ -49,7 +49,7 @@ public struct TraceStep: Hashable, Sendable {
     public var newBrokenSpots: [BrokenSpot]
 
     /// Whether every call of the step was accepted (true when there was none).
-    public var accepted: Bool { calls.allSatisfy(\.accepted) }
+    public var accepted: Bool { calls.indices.allSatisfy { calls[$0].accepted } }
 }
 
 /// A session replayed under one profile with one rule.

@@ -55,8 +55,15 @@ public enum BrokenSpot: Hashable, Sendable, CustomStringConvertible {
 /// UAX #29 breaks between any two such scalars (only GB999 applies), so their
 /// clusters are their scalars. The property values come from ICU; tests check the
 /// shortcut against ICU's iterator on Unicode's conformance data and on mixed text.
-public struct TextAnalyzer: ~Copyable {
+///
+/// It also remembers the last texts it segmented with ICU: a replay asks about the
+/// same text once per profile. A class, for that memory; use one per thread.
+public final class TextAnalyzer {
     private let segmenter: GraphemeSegmenter
+    /// The last texts segmented by ICU and their boundaries, most recent first.
+    private var remembered: [(text: UTF16Text, boundaries: [Int])] = []
+    private var lastSpots: (text: UTF16Text, spots: [BrokenSpot])?
+    private static let memory = 4
 
     /// Opens the ICU break iterator the analyzer reuses.
     ///
@@ -68,7 +75,15 @@ public struct TextAnalyzer: ~Copyable {
     /// The grapheme cluster boundaries of `text`, from 0 to its length.
     public func boundaries(of text: UTF16Text) -> [Int] {
         if let scalarBoundaries = Self.boundariesIfEveryScalarBreaks(text) { return scalarBoundaries }
-        return segmenter.boundaries(of: text)
+        return icuBoundaries(of: text)
+    }
+
+    private func icuBoundaries(of text: UTF16Text) -> [Int] {
+        if let known = remembered.first(where: { $0.text == text }) { return known.boundaries }
+        let boundaries = segmenter.boundaries(of: text)
+        if remembered.count == Self.memory { remembered.removeLast() }
+        remembered.insert((text, boundaries), at: 0)
+        return boundaries
     }
 
     /// The lengths of `text` in UTF-16 units, scalars and grapheme clusters.
@@ -83,7 +98,7 @@ public struct TextAnalyzer: ~Copyable {
             if allOther, !ScalarClassInfo.of(element.codePoint).breaksLikeOther { allOther = false }
             offset += element.utf16Length
         }
-        let graphemes = allOther ? scalars : segmenter.boundaries(of: text).count - 1
+        let graphemes = allOther ? scalars : icuBoundaries(of: text).count - 1
         return TextLengths(utf16: units.count, scalars: scalars, graphemes: graphemes)
     }
 
@@ -91,7 +106,7 @@ public struct TextAnalyzer: ~Copyable {
     public func isBoundary(_ offset: Int, in text: UTF16Text) -> Bool {
         if offset <= 0 || offset >= text.length { return true }
         if let local = Self.boundaryBetweenOtherScalars(text, at: offset) { return local }
-        return segmenter.boundaries(of: text).contains(offset)
+        return icuBoundaries(of: text).contains(offset)
     }
 
     /// The broken spots of `text`, in order.
@@ -99,6 +114,7 @@ public struct TextAnalyzer: ~Copyable {
         // Every kind of broken spot involves a lone surrogate or a scalar that can break
         // (a regional indicator, skin tone, mark, ZWJ or tag): text without them has none.
         if !Self.mayHaveBrokenSpots(text) { return [] }
+        if let lastSpots, lastSpots.text == text { return lastSpots.spots }
         var spots: [BrokenSpot] = []
         let boundaries = boundaries(of: text)
         text.units.withUnsafeBufferPointer { buffer in
@@ -107,6 +123,7 @@ public struct TextAnalyzer: ~Copyable {
                 Self.inspect(UnsafeBufferPointer(rebasing: buffer[range.bounds]), at: range, into: &spots)
             }
         }
+        lastSpots = (text, spots)
         return spots
     }
 
@@ -166,6 +183,43 @@ public struct TextAnalyzer: ~Copyable {
         guard ScalarClassInfo.of(before.codePoint).breaksLikeOther, ScalarClassInfo.of(after.codePoint).breaksLikeOther
         else { return nil }
         return true
+    }
+
+    /// Whether editing `old` into `new` can have added a broken spot; `false` means it cannot.
+    ///
+    /// A broken spot always involves a lone surrogate or a scalar that can break (see
+    /// ``ScalarClassInfo/canBreak``). Outside the changed stretch the text is the same, so a
+    /// new spot needs such a unit in the removed or inserted stretch, just after it (which
+    /// may now start a cluster: a modifier, a regional indicator re-paired), or, when
+    /// something was removed, just before it (which may now end one: a trailing ZWJ).
+    public func editMayBreak(from old: UTF16Text, to new: UTF16Text) -> Bool {
+        let a = old.units
+        let b = new.units
+        var prefix = 0
+        let shorter = min(a.count, b.count)
+        while prefix < shorter, a[prefix] == b[prefix] { prefix += 1 }
+        var suffix = 0
+        while suffix < shorter - prefix, a[a.count - 1 - suffix] == b[b.count - 1 - suffix] { suffix += 1 }
+        // Widen by a unit each way so a surrogate pair cut by the diff is seen whole.
+        let start = max(0, prefix - 1)
+        let removed = start..<min(a.count, a.count - suffix + 1)
+        let inserted = start..<min(b.count, b.count - suffix + 1)
+        if Self.mayBreak(a, in: removed) || Self.mayBreak(b, in: inserted) { return true }
+        let after = b.count - suffix
+        if after < b.count, Self.mayBreak(b, in: after..<min(b.count, after + 2)) { return true }
+        if a.count - suffix > prefix, start > 0, Self.mayBreak(a, in: max(0, start - 2)..<start) { return true }
+        return false
+    }
+
+    private static func mayBreak(_ units: [UInt16], in range: Range<Int>) -> Bool {
+        var offset = range.lowerBound
+        while offset < range.upperBound {
+            let element = UTF16Text.decode(units, at: offset)
+            if case .loneSurrogate = element { return true }
+            if ScalarClassInfo.of(element.codePoint).canBreak { return true }
+            offset += element.utf16Length
+        }
+        return false
     }
 
     /// Whether `text` holds a lone surrogate or a scalar that can be part of a broken spot.

@@ -37,7 +37,8 @@ struct BreakIterator: ~Copyable {
         cicu_breaker_set_text(handle, buffer.baseAddress, Int32(buffer.count), &status)
         // Setting text on an open iterator fails only for a NULL iterator; the
         // iterator then reports no boundaries, which callers see as empty text.
-        let capacity = 1024
+        // A text of n units has at most n boundaries after 0: short texts get short buffers.
+        let capacity = max(1, min(1024, buffer.count))
         var offsets = [Int32](repeating: 0, count: capacity)
         var statuses = [Int32](repeating: 0, count: ruleStatus ? capacity : 0)
         try offsets.withUnsafeMutableBufferPointer { offsets in

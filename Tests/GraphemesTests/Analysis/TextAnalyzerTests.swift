@@ -42,6 +42,35 @@ import Testing
             analyzer.lengths(of: UTF16Text(units: [0xD83D, 0x61])) == TextLengths(utf16: 2, scalars: 2, graphemes: 2))
     }
 
+    /// When `editMayBreak` says an edit cannot have added a broken spot, a full count agrees:
+    /// every one-unit deletion and several insertions at every offset of texts made from
+    /// Unicode's emoji and grapheme test data.
+    @Test func editMayBreakNeverMissesANewSpot() throws {
+        let analyzer = try TextAnalyzer()
+        let emoji = try EmojiTestFile(UnicodeDataFiles()).entries.map(\.text)
+        let breaks = try GraphemeBreakTestFile(UnicodeDataFiles()).cases.map(\.text)
+        var texts: [UTF16Text] = []
+        for index in stride(from: 0, to: emoji.count, by: 97) {
+            texts.append("a" + emoji[index] + emoji[(index * 7) % emoji.count] + "中")
+        }
+        for index in stride(from: 0, to: breaks.count, by: 13) { texts.append(breaks[index] + "x" + breaks[(index + 5) % breaks.count]) }
+        let insertions: [UTF16Text] = ["a", "中", "🇯", "🏽", "\u{200D}", "\u{301}", UTF16Text(units: [0xD83D]), "👍"]
+        var skipped = 0
+        for text in texts {
+            let before = analyzer.brokenSpots(in: text).count
+            var edits: [UTF16Text] = []
+            for offset in 0..<text.length {
+                edits.append(text.replacing(UTF16Range(location: offset, length: 1), with: .empty))
+                for insertion in insertions { edits.append(text.replacing(.caret(at: offset), with: insertion)) }
+            }
+            for edited in edits where !analyzer.editMayBreak(from: text, to: edited) {
+                skipped += 1
+                #expect(analyzer.brokenSpots(in: edited).count <= before, "\(text.visibleDescription) → \(edited.visibleDescription)")
+            }
+        }
+        #expect(skipped > 500, "the shortcut should apply to edits away from emoji components")
+    }
+
     struct BrokenCase: Sendable, CustomTestStringConvertible {
         var notation: String
         var spots: [String]
