@@ -146,6 +146,16 @@ int32_t cicu_breaker_next(cicu_breaker *breaker, int32_t *boundaries, int32_t *r
     return count;
 }
 
+int cicu_breaker_is_boundary(cicu_breaker *breaker, const uint16_t *text, int32_t length, int32_t offset,
+                             int32_t *status) {
+    UErrorCode error = U_ZERO_ERROR;
+    ubrk_setText(breaker->iterator, text_or_empty(text, length), length, &error);
+    breaker->done = 1;  // the iterator is no longer at the start of a walk
+    *status = error;
+    if (U_FAILURE(error)) return 0;
+    return ubrk_isBoundary(breaker->iterator, offset) ? 1 : 0;
+}
+
 int64_t cicu_count_graphemes(const uint16_t *text, int32_t length, int32_t *status) {
     UErrorCode error = U_ZERO_ERROR;
     UBreakIterator *iterator =

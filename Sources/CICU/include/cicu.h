@@ -55,6 +55,11 @@ void cicu_breaker_set_text(cicu_breaker *breaker, const uint16_t *text, int32_t 
 int32_t cicu_breaker_next(cicu_breaker *breaker, int32_t *boundaries, int32_t *rule_status,
                           int32_t capacity);
 
+/// Whether `offset` is a boundary of `text` (`ubrk_isBoundary`): ICU looks only at the
+/// text around the offset. Leaves the iterator pointed at `text`.
+int cicu_breaker_is_boundary(cicu_breaker *breaker, const uint16_t *text, int32_t length, int32_t offset,
+                             int32_t *status);
+
 /// The plain ICU loop: opens a grapheme iterator, walks `text` with
 /// `ubrk_next` and returns the number of clusters. The baseline that the
 /// benchmarks compare against and the oracle for differential tests.

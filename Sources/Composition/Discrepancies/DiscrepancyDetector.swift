@@ -21,14 +21,25 @@ public enum DiscrepancyDetector {
     }
 
     /// Orders discrepancies by event (session-wide ones last), then kind, then the order found.
+    ///
+    /// A stable insertion sort: the list is short and nearly sorted already (it is built
+    /// event by event), where this does a single pass.
     static func sorted(_ found: [Discrepancy]) -> [Discrepancy] {
-        guard found.count > 1 else { return found }
-        return found.enumerated().sorted { a, b in
-            let (x, y) = (a.element, b.element)
-            if (x.event ?? Int.max) != (y.event ?? Int.max) { return (x.event ?? Int.max) < (y.event ?? Int.max) }
-            if x.kind != y.kind { return x.kind.order < y.kind.order }
-            return a.offset < b.offset
-        }.map(\.element)
+        func precedes(_ x: Discrepancy, _ y: Discrepancy) -> Bool {
+            let (a, b) = (x.event ?? Int.max, y.event ?? Int.max)
+            return a != b ? a < b : x.kind.order < y.kind.order
+        }
+        var result = found
+        for index in result.indices.dropFirst() where precedes(result[index], result[index - 1]) {
+            let moving = result[index]
+            var position = index
+            while position > 0, precedes(moving, result[position - 1]) {
+                result[position] = result[position - 1]
+                position -= 1
+            }
+            result[position] = moving
+        }
+        return result
     }
 
     /// The calls recorded on a device for `profile`, when `rule` is one they can be checked under:
@@ -75,7 +86,9 @@ public enum DiscrepancyDetector {
             if !step.calls[index].rangeProblems.isEmpty {
                 let record = step.calls[index]
                 for problem in record.rangeProblems {
-                    add(problem.kind, .callRange(profile: profile, call: record.call, seen: record.seen, problem: problem))
+                    add(
+                        problem.kind,
+                        .callRange(profile: profile, call: record.call, seen: record.seen, problem: problem))
                 }
             }
             if step.calls[index].isCompositionStep, !step.calls[index].accepted {

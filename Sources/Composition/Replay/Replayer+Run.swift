@@ -29,7 +29,8 @@ extension Replayer {
                     outcomes.append(DiscrepancyDetector.Outcome(step))
                 }
                 DiscrepancyDetector.compare(
-                    outcomes, profiles: names, event: index, rule: rule.spec, measure: analyzer.lengths(of:), into: &found)
+                    outcomes, profiles: names, event: index, rule: rule.spec, measure: analyzer.lengths(of:),
+                    into: &found)
             }
             let finals = zip(names, runs).map { ($0, $1.field.state) }
             DiscrepancyDetector.compareFinal(finals, session: session, rule: rule.spec, into: &found)

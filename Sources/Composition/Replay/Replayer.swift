@@ -15,6 +15,11 @@ public final class Replayer {
     /// One profile's replay in progress.
     struct Run {
         let model: DelegateModel
+        /// The profile's choices the replay loop reads at every event, copied out once
+        /// (copying the whole profile would retain each of its strings every time).
+        let hidesMarkedRangeDuringCommit: Bool
+        let multiRangeTarget: MultiRangeTarget
+        let sameTextEndsComposition: Bool
         var field: TextField
         /// How many broken spots the field's text has.
         var brokenCount: Int
@@ -22,8 +27,10 @@ public final class Replayer {
 
     func start(_ session: Session, profile: PlatformProfile) -> Run {
         Run(
-            model: DelegateModel(profile: profile), field: TextField(session.initial),
-            brokenCount: analyzer.brokenSpots(in: session.initial.text).count)
+            model: DelegateModel(profile: profile),
+            hidesMarkedRangeDuringCommit: !profile.markedRangeVisibleDuringCommit,
+            multiRangeTarget: profile.multiRangeTarget, sameTextEndsComposition: profile.sameTextEndsComposition,
+            field: TextField(session.initial), brokenCount: analyzer.brokenSpots(in: session.initial.text).count)
     }
 
     /// Replays `session` under `profile` with `rule`.
@@ -40,7 +47,7 @@ public final class Replayer {
 
     /// Carries out one event on one profile's field.
     func step(_ run: inout Run, event: SessionEvent, index: Int, rule: any InputRule) -> TraceStep {
-        let profile = run.model.profile
+        let target = run.multiRangeTarget
         let before = run.field.state
         if let problem = eventRangeProblem(event, in: before.text) {
             return TraceStep(
@@ -54,12 +61,12 @@ public final class Replayer {
                 return
             }
             var seen = run.field.state
-            if plan.isCompositionStep, case .event(.insertText) = plan.effect, !profile.markedRangeVisibleDuringCommit {
+            if plan.isCompositionStep, case .event(.insertText) = plan.effect, run.hidesMarkedRangeDuringCommit {
                 seen.markedRange = nil
             }
             let problems = rangeProblems(call.ranges, in: run.field.text)
             let accepted = rule.shouldChange(
-                ChangeRequest(field: seen, call: call, multiRangeTarget: profile.multiRangeTarget))
+                ChangeRequest(field: seen, call: call, multiRangeTarget: target))
             let resulting: UTF16Text
             if accepted {
                 run.model.apply(plan.effect, to: &run.field)
@@ -72,7 +79,7 @@ public final class Replayer {
             // Usually the call implies exactly the text the field now holds: share it.
             let proposed =
                 call.implies(resulting, from: seen.text)
-                ? resulting : call.proposedText(applyingTo: seen.text, target: profile.multiRangeTarget)
+                ? resulting : call.proposedText(applyingTo: seen.text, target: target)
             calls.append(
                 CallRecord(
                     call: call, seen: seen, proposedText: proposed,
@@ -82,7 +89,7 @@ public final class Replayer {
         var rewrittenTo: UTF16Text?
         var endedComposition = false
         if run.field.state != before, let newText = rule.editingChanged(run.field.state),
-            newText != run.field.text || profile.sameTextEndsComposition
+            newText != run.field.text || run.sameTextEndsComposition
         {
             endedComposition = run.field.state.markedRange != nil
             run.field.setTextProgrammatically(newText)

@@ -106,7 +106,7 @@ public final class TextAnalyzer {
     public func isBoundary(_ offset: Int, in text: UTF16Text) -> Bool {
         if offset <= 0 || offset >= text.length { return true }
         if let local = Self.boundaryBetweenOtherScalars(text, at: offset) { return local }
-        return icuBoundaries(of: text).contains(offset)
+        return segmenter.isBoundary(offset, in: text)
     }
 
     /// The broken spots of `text`, in order.

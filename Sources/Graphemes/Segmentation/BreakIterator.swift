@@ -26,6 +26,12 @@ struct BreakIterator: ~Copyable {
 
     deinit { cicu_breaker_close(handle) }
 
+    /// Whether `offset` is a boundary of `buffer` (`ubrk_isBoundary`, which looks only near it).
+    func isBoundary(_ offset: Int, in buffer: UnsafeBufferPointer<UInt16>) -> Bool {
+        var status: Int32 = 0
+        return cicu_breaker_is_boundary(handle, buffer.baseAddress, Int32(buffer.count), Int32(offset), &status) != 0
+    }
+
     /// Calls `body` with each batch of boundaries after 0 (the last one is the text's
     /// length) and, when asked for, each boundary's rule status.
     func boundaries(

@@ -51,6 +51,13 @@ public struct GraphemeSegmenter: ~Copyable {
         }
     }
 
+    /// Whether `offset` is a grapheme cluster boundary of `text`, decided by ICU from the
+    /// text around it.
+    public func isBoundary(_ offset: Int, in text: UTF16Text) -> Bool {
+        if offset <= 0 || offset >= text.length { return true }
+        return text.units.withUnsafeBufferPointer { iterator.isBoundary(offset, in: $0) }
+    }
+
     /// The grapheme cluster boundaries of `text`: 0, every break, and the length (just [0] for empty text).
     public func boundaries(of text: UTF16Text) -> [Int] {
         var result = [0]

@@ -17,6 +17,12 @@ import Testing
             #expect(analyzer.boundaries(of: text) == segmenter.boundaries(of: text), "\(text.visibleDescription)")
             #expect(analyzer.lengths(of: text).graphemes == segmenter.boundaries(of: text).count - 1)
             if TextAnalyzer.boundariesIfEveryScalarBreaks(text) != nil { shortcutTaken += 1 }
+            let boundaries = segmenter.boundaries(of: text)
+            for offset in 0...text.length {
+                #expect(
+                    analyzer.isBoundary(offset, in: text) == boundaries.contains(offset),
+                    "\(text.visibleDescription) at \(offset)")
+            }
         }
         #expect(shortcutTaken > 100, "the shortcut should apply to plain text")
     }
@@ -53,7 +59,9 @@ import Testing
         for index in stride(from: 0, to: emoji.count, by: 97) {
             texts.append("a" + emoji[index] + emoji[(index * 7) % emoji.count] + "中")
         }
-        for index in stride(from: 0, to: breaks.count, by: 13) { texts.append(breaks[index] + "x" + breaks[(index + 5) % breaks.count]) }
+        for index in stride(from: 0, to: breaks.count, by: 13) {
+            texts.append(breaks[index] + "x" + breaks[(index + 5) % breaks.count])
+        }
         let insertions: [UTF16Text] = ["a", "中", "🇯", "🏽", "\u{200D}", "\u{301}", UTF16Text(units: [0xD83D]), "👍"]
         var skipped = 0
         for text in texts {
@@ -65,7 +73,9 @@ import Testing
             }
             for edited in edits where !analyzer.editMayBreak(from: text, to: edited) {
                 skipped += 1
-                #expect(analyzer.brokenSpots(in: edited).count <= before, "\(text.visibleDescription) → \(edited.visibleDescription)")
+                #expect(
+                    analyzer.brokenSpots(in: edited).count <= before,
+                    "\(text.visibleDescription) → \(edited.visibleDescription)")
             }
         }
         #expect(skipped > 500, "the shortcut should apply to edits away from emoji components")
