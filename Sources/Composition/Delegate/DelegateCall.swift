@@ -1,3 +1,4 @@
+import Foundation
 import Graphemes
 
 /// One call to a text field delegate, as UIKit would make it.
@@ -66,10 +67,24 @@ public enum DelegateCall: Hashable, Sendable {
             range.length <= text.length - range.location,
             result.length == text.length - range.length + replacement.length
         else { return false }
-        let tail = text.length - range.end
-        return text.units[..<range.location].elementsEqual(result.units[..<range.location])
-            && replacement.units.elementsEqual(result.units[range.location..<(range.location + replacement.length)])
-            && text.units[range.end...].elementsEqual(result.units[(result.length - tail)...])
+        return text.units.withUnsafeBufferPointer { before in
+            result.units.withUnsafeBufferPointer { after in
+                replacement.units.withUnsafeBufferPointer { inserted in
+                    let tail = before.count - range.end
+                    return same(before, 0, after, 0, range.location)
+                        && same(inserted, 0, after, range.location, inserted.count)
+                        && same(before, range.end, after, after.count - tail, tail)
+                }
+            }
+        }
+    }
+
+    /// Whether `count` units of `a` from `i` equal those of `b` from `j`.
+    private func same(
+        _ a: UnsafeBufferPointer<UInt16>, _ i: Int, _ b: UnsafeBufferPointer<UInt16>, _ j: Int, _ count: Int
+    ) -> Bool {
+        guard count > 0, let a = a.baseAddress, let b = b.baseAddress else { return true }
+        return memcmp(a + i, b + j, count * 2) == 0
     }
 
     /// Whether the call matches what a platform was observed to call.

@@ -23,6 +23,9 @@ public final class Replayer {
         var field: TextField
         /// How many broken spots the field's text has.
         var brokenCount: Int
+        /// The calls of the step being made. Each step hands the buffer to its ``TraceStep``;
+        /// once that step is gone the buffer is unique again and is reused without allocating.
+        var calls: [CallRecord] = []
     }
 
     func start(_ session: Session, profile: PlatformProfile) -> Run {
@@ -54,7 +57,7 @@ public final class Replayer {
                 eventIndex: index, event: event, before: before, calls: [], skipped: problem, rewrittenTo: nil,
                 rewriteEndedComposition: false, after: before, newBrokenSpots: [])
         }
-        var calls: [CallRecord] = []
+        run.calls.removeAll(keepingCapacity: true)
         run.model.forEachPlannedEdit(event, on: run.field) { plan in
             guard let call = plan.call else {
                 run.model.apply(plan.effect, to: &run.field)
@@ -80,7 +83,7 @@ public final class Replayer {
             let proposed =
                 call.implies(resulting, from: seen.text)
                 ? resulting : call.proposedText(applyingTo: seen.text, target: target)
-            calls.append(
+            run.calls.append(
                 CallRecord(
                     call: call, seen: seen, proposedText: proposed,
                     resultingText: resulting, accepted: accepted, rangeProblems: problems,
@@ -105,7 +108,7 @@ public final class Replayer {
             run.brokenCount = brokenAfter.count
         }
         return TraceStep(
-            eventIndex: index, event: event, before: before, calls: calls, skipped: nil, rewrittenTo: rewrittenTo,
+            eventIndex: index, event: event, before: before, calls: run.calls, skipped: nil, rewrittenTo: rewrittenTo,
             rewriteEndedComposition: endedComposition, after: run.field.state, newBrokenSpots: newSpots)
     }
 

@@ -195,11 +195,16 @@ public final class TextAnalyzer {
     public func editMayBreak(from old: UTF16Text, to new: UTF16Text) -> Bool {
         let a = old.units
         let b = new.units
-        var prefix = 0
-        let shorter = min(a.count, b.count)
-        while prefix < shorter, a[prefix] == b[prefix] { prefix += 1 }
-        var suffix = 0
-        while suffix < shorter - prefix, a[a.count - 1 - suffix] == b[b.count - 1 - suffix] { suffix += 1 }
+        let (prefix, suffix) = a.withUnsafeBufferPointer { a in
+            b.withUnsafeBufferPointer { b in
+                var prefix = 0
+                let shorter = min(a.count, b.count)
+                while prefix < shorter, a[prefix] == b[prefix] { prefix += 1 }
+                var suffix = 0
+                while suffix < shorter - prefix, a[a.count - 1 - suffix] == b[b.count - 1 - suffix] { suffix += 1 }
+                return (prefix, suffix)
+            }
+        }
         // Widen by a unit each way so a surrogate pair cut by the diff is seen whole.
         let start = max(0, prefix - 1)
         let removed = start..<min(a.count, a.count - suffix + 1)
