@@ -101,6 +101,8 @@ let totalEvents = inMemory.reduce(0) { $0 + $1.events.count } * profiles.count
 print(
     "replay-benchmark: \(inMemory.count) sessions, \(totalEvents / profiles.count) events each replayed under \(profiles.map(\.name).joined(separator: " and ")), rule none; \(rounds) rounds, medians"
 )
+print(
+    "events/s below counts each profile's replay of an event (\(totalEvents) per round); per session event, halve it.")
 var replayRates: [Double] = []
 var streamRates: [Double] = []
 var discrepancies = 0
