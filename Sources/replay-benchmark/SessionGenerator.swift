@@ -1,22 +1,6 @@
 import Composition
 import Graphemes
-
-/// A deterministic pseudo-random generator (SplitMix64).
-struct SplitMix64: RandomNumberGenerator {
-    private var state: UInt64
-
-    init(seed: UInt64) { state = seed }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-
-    mutating func pick<T>(_ items: [T]) -> T { items[Int(next() % UInt64(items.count))] }
-}
+import SeededRandom
 
 /// Builds mixed-IME sessions of about 20 events for the benchmark, from small inventories
 /// of real syllables and words: Pinyin and Zhuyin compositions committed as characters,

@@ -15,6 +15,7 @@
 import Composition
 import Foundation
 import Graphemes
+import SeededRandom
 
 func value(_ flag: String, default fallback: String) -> String {
     let arguments = CommandLine.arguments

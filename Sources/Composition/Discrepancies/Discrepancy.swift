@@ -193,6 +193,18 @@ public struct SessionResult: Equatable, Sendable {
     /// The traces, one per profile, when the caller asked to keep them.
     public var traces: [Trace]
 
+    public init(
+        sessionID: String, rule: String, finalText: [(profile: String, text: UTF16Text)], discrepancies: [Discrepancy],
+        eventCount: Int, traces: [Trace]
+    ) {
+        self.sessionID = sessionID
+        self.rule = rule
+        self.finalText = finalText
+        self.discrepancies = discrepancies
+        self.eventCount = eventCount
+        self.traces = traces
+    }
+
     public static func == (lhs: SessionResult, rhs: SessionResult) -> Bool {
         lhs.sessionID == rhs.sessionID && lhs.rule == rhs.rule && lhs.discrepancies == rhs.discrepancies
             && lhs.eventCount == rhs.eventCount && lhs.traces == rhs.traces
