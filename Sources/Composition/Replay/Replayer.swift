@@ -57,7 +57,8 @@ public final class Replayer {
                 eventIndex: index, event: event, before: before, calls: [], skipped: problem, rewrittenTo: nil,
                 rewriteEndedComposition: false, after: before, newBrokenSpots: [])
         }
-        run.calls.removeAll(keepingCapacity: true)
+        // `removeAll(keepingCapacity:)` takes a slow generic path; removing one by one does not.
+        while !run.calls.isEmpty { run.calls.removeLast() }
         run.model.forEachPlannedEdit(event, on: run.field) { plan in
             guard let call = plan.call else {
                 run.model.apply(plan.effect, to: &run.field)
