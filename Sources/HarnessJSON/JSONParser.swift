@@ -40,13 +40,10 @@ public struct JSONParser {
     /// Parses one JSON document held in `bytes`.
     public static func parse(_ bytes: some Collection<UInt8>) throws(JSONSyntaxError) -> JSONValue {
         let array = Array(bytes)
-        do {
-            return try array.withUnsafeBufferPointer { buffer in try parse(buffer) }
-        } catch let error as JSONSyntaxError {
-            throw error
-        } catch {
-            preconditionFailure("parse only throws JSONSyntaxError")
+        let result = array.withUnsafeBufferPointer { buffer in
+            Result { () throws(JSONSyntaxError) in try parse(buffer) }
         }
+        return try result.get()
     }
 
     /// Parses one JSON document held in a string.

@@ -62,7 +62,13 @@ enum ReplayCommand {
                 throw .dataError(error.description)
             }
         }
-        let report = replay(parsed.positionals, profiles: profiles, rules: rules)
+        let replayer: Replayer
+        do {
+            replayer = try Replayer()
+        } catch {
+            throw .dataError(error.description)
+        }
+        let report = replay(parsed.positionals, profiles: profiles, rules: rules, with: replayer)
         let output =
             switch format {
             case .md: report.markdown
@@ -83,17 +89,13 @@ enum ReplayCommand {
     }
 
     /// Replays every session under `paths`; unreadable files and sessions become errors.
-    static func replay(_ paths: [String], profiles: [PlatformProfile], rules: [any InputRule]) -> ReplayReport {
+    static func replay(
+        _ paths: [String], profiles: [PlatformProfile], rules: [any InputRule], with replayer: Replayer
+    ) -> ReplayReport {
         let (files, pathErrors) = SessionFiles.expand(paths)
         var errors = pathErrors
         var results: [SessionResult] = []
         var firstFile: [String: String] = [:]
-        let replayer: Replayer
-        do {
-            replayer = try Replayer()
-        } catch {
-            preconditionFailure("\(error)")  // ICU's grapheme rules are linked in (see GraphemeSegmenter).
-        }
         for file in files {
             SessionFiles.read(file) { result in
                 switch result {
