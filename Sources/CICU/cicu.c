@@ -35,7 +35,11 @@ _Static_assert(SAME(CICU_REGEX_CASE_INSENSITIVE, UREGEX_CASE_INSENSITIVE) &&
                    SAME(CICU_REGEX_MULTILINE, UREGEX_MULTILINE) && SAME(CICU_REGEX_UWORD, UREGEX_UWORD),
                "CICU_REGEX_* must mirror URegexpFlag");
 _Static_assert(sizeof(UChar) == sizeof(uint16_t), "UChar must be a UTF-16 code unit");
-_Static_assert(U_GCB_OTHER == 0, "grapheme_cluster_break 0 must mean Other");
+_Static_assert(SAME(CICU_GCB_OTHER, U_GCB_OTHER) && SAME(CICU_GCB_CR, U_GCB_CR) && SAME(CICU_GCB_L, U_GCB_L) &&
+                   SAME(CICU_GCB_V, U_GCB_V) && SAME(CICU_GCB_SPACING_MARK, U_GCB_SPACING_MARK) &&
+                   SAME(CICU_GCB_PREPEND, U_GCB_PREPEND) && SAME(CICU_GCB_REGIONAL_INDICATOR, U_GCB_REGIONAL_INDICATOR) &&
+                   SAME(CICU_GCB_ZWJ, U_GCB_ZWJ) && U_GCB_COUNT == CICU_GCB_ZWJ + 1,
+               "cicu_grapheme_cluster_break must mirror UGraphemeClusterBreak");
 
 // ICU wants a non-NULL buffer even for empty text.
 static const UChar empty_text[1] = {0};

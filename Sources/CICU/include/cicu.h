@@ -82,6 +82,14 @@ typedef enum cicu_east_asian_width {
     CICU_EAW_NARROW, CICU_EAW_WIDE
 } cicu_east_asian_width;
 
+/// Grapheme_Cluster_Break values (UAX #29); equal to ICU's `UGraphemeClusterBreak` (checked in cicu.c).
+typedef enum cicu_grapheme_cluster_break {
+    CICU_GCB_OTHER = 0, CICU_GCB_CONTROL, CICU_GCB_CR, CICU_GCB_EXTEND, CICU_GCB_L, CICU_GCB_LF,
+    CICU_GCB_LV, CICU_GCB_LVT, CICU_GCB_T, CICU_GCB_V, CICU_GCB_SPACING_MARK, CICU_GCB_PREPEND,
+    CICU_GCB_REGIONAL_INDICATOR, CICU_GCB_E_BASE, CICU_GCB_E_BASE_GAZ, CICU_GCB_E_MODIFIER,
+    CICU_GCB_GLUE_AFTER_ZWJ, CICU_GCB_ZWJ
+} cicu_grapheme_cluster_break;
+
 /// The scripts the harness names; equal to ICU's `UScriptCode` values (checked in cicu.c).
 /// Any other script is still returned by `cicu_script` as ICU's own code.
 enum {
@@ -114,7 +122,7 @@ typedef struct cicu_code_point_facts {
     int32_t general_category;  ///< a `cicu_general_category`
     int32_t script;            ///< ICU `UScriptCode` (Script property)
     int32_t east_asian_width;  ///< a `cicu_east_asian_width`
-    int32_t grapheme_cluster_break;  ///< ICU `UGraphemeClusterBreak` (0 = Other)
+    int32_t grapheme_cluster_break;  ///< a `cicu_grapheme_cluster_break`
     uint32_t flags;            ///< `cicu_binary_property` bits
 } cicu_code_point_facts;
 

@@ -105,7 +105,7 @@ public final class TextAnalyzer {
     /// Whether `offset` is a grapheme cluster boundary of `text`.
     public func isBoundary(_ offset: Int, in text: UTF16Text) -> Bool {
         if offset <= 0 || offset >= text.length { return true }
-        if let local = Self.boundaryBetweenOtherScalars(text, at: offset) { return local }
+        if let local = Self.localBoundary(text, at: offset) { return local }
         return segmenter.isBoundary(offset, in: text)
     }
 
@@ -171,18 +171,17 @@ public final class TextAnalyzer {
         return info.generalCategory == .format && info.binary.contains(.emojiComponent)
     }
 
-    /// `true` when the scalars on both sides of `offset` have Grapheme_Cluster_Break=Other
-    /// (so UAX #29 breaks there), `nil` when ICU must decide.
-    static func boundaryBetweenOtherScalars(_ text: UTF16Text, at offset: Int) -> Bool? {
+    /// Whether `offset` is a grapheme boundary, decided from the two scalars around it
+    /// (``GraphemeBreakPair``); `nil` when the rules need more context and ICU must decide.
+    static func localBoundary(_ text: UTF16Text, at offset: Int) -> Bool? {
         let units = text.units
-        guard offset > 0, offset < units.count, !UTF16.isTrailSurrogate(units[offset]) else { return nil }
+        guard offset > 0, offset < units.count else { return nil }
+        if UTF16.isTrailSurrogate(units[offset]), UTF16.isLeadSurrogate(units[offset - 1]) { return false }
         var start = offset - 1
         if UTF16.isTrailSurrogate(units[start]), start > 0, UTF16.isLeadSurrogate(units[start - 1]) { start -= 1 }
         let before = UTF16Text.decode(units, at: start)
         let after = UTF16Text.decode(units, at: offset)
-        guard ScalarClassInfo.of(before.codePoint).breaksLikeOther, ScalarClassInfo.of(after.codePoint).breaksLikeOther
-        else { return nil }
-        return true
+        return GraphemeBreakPair.breaks(ScalarClassInfo.of(before.codePoint), ScalarClassInfo.of(after.codePoint))
     }
 
     /// Whether editing `old` into `new` can have added a broken spot; `false` means it cannot.

@@ -10,9 +10,10 @@ struct ScalarClassInfo: Hashable, Sendable {
     var isWide: Bool
     /// Whether the scalar takes no column of its own (controls, format characters, marks).
     var isZeroWidth: Bool
+    var graphemeClusterBreak: GraphemeClusterBreak
     /// Whether its Grapheme_Cluster_Break is Other: between two such scalars UAX #29
     /// always breaks (no rule but GB999 applies to the pair).
-    var breaksLikeOther: Bool
+    var breaksLikeOther: Bool { graphemeClusterBreak == .other }
     var generalCategory: GeneralCategory
     var binary: BinaryProperties
     /// Whether the scalar can be part of a broken spot (see ``BrokenSpot``): a regional
@@ -25,7 +26,7 @@ struct ScalarClassInfo: Hashable, Sendable {
         asBase = ClusterClassifier.baseClass(of: properties)
         isEmojiCandidate = properties.binary.contains(.emoji)
         isWide = properties.eastAsianWidth == .wide || properties.eastAsianWidth == .fullwidth
-        breaksLikeOther = properties.graphemeClusterBreakIsOther
+        graphemeClusterBreak = properties.graphemeClusterBreak
         generalCategory = properties.generalCategory
         binary = properties.binary
         canBreak =

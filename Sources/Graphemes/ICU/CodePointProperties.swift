@@ -55,6 +55,15 @@ public enum EastAsianWidth: Int32, Sendable, CaseIterable {
     case ambiguous, halfwidth, fullwidth, narrow, wide
 }
 
+/// The Grapheme_Cluster_Break property of a code point (UAX #29, table 2).
+///
+/// The corresponding ICU type is `UGraphemeClusterBreak`. E_Base, E_Base_GAZ, E_Modifier
+/// and Glue_After_Zwj have had no code points since Unicode 11.
+public enum GraphemeClusterBreak: Int32, Sendable, CaseIterable {
+    case other = 0, control, cr, extend, l, lf, lv, lvt, t, v, spacingMark, prepend, regionalIndicator,
+        eBase, eBaseGAZ, eModifier, glueAfterZWJ, zwj
+}
+
 /// A script, as ICU's `UScriptCode` (UAX #24).
 public struct Script: Hashable, Sendable, CustomStringConvertible {
     /// ICU's `UScriptCode` value.
@@ -115,8 +124,7 @@ public struct CodePointProperties: Hashable, Sendable {
     public var generalCategory: GeneralCategory
     public var script: Script
     public var eastAsianWidth: EastAsianWidth
-    /// Whether the Grapheme_Cluster_Break property (UAX #29) is Other (`U_GCB_OTHER`).
-    public var graphemeClusterBreakIsOther: Bool
+    public var graphemeClusterBreak: GraphemeClusterBreak
     public var binary: BinaryProperties
 
     /// Reads the properties of `codePoint` from ICU in one call.
@@ -127,7 +135,7 @@ public struct CodePointProperties: Hashable, Sendable {
         self.generalCategory = GeneralCategory(rawValue: facts.general_category) ?? .unassigned
         self.script = Script(rawValue: facts.script)
         self.eastAsianWidth = EastAsianWidth(rawValue: facts.east_asian_width) ?? .neutral
-        self.graphemeClusterBreakIsOther = facts.grapheme_cluster_break == 0
+        self.graphemeClusterBreak = GraphemeClusterBreak(rawValue: facts.grapheme_cluster_break) ?? .other
         self.binary = BinaryProperties(rawValue: facts.flags)
     }
 

@@ -118,14 +118,14 @@ extension UTF16Text {
 
     /// Where the grapheme cluster that ends at `offset` (a boundary) starts.
     ///
-    /// When the scalars on both sides of the previous scalar's start have
-    /// Grapheme_Cluster_Break=Other, that scalar is the whole cluster; otherwise ICU decides.
+    /// When the pair rules of UAX #29 (``GraphemeBreakPair``) put boundaries on both sides
+    /// of the previous scalar, that scalar is the whole cluster; otherwise ICU decides.
     public func graphemeClusterStart(before offset: Int) -> Int {
         guard offset > 0, offset <= length else { return 0 }
         var start = offset - 1
         if start > 0, UTF16.isTrailSurrogate(units[start]), UTF16.isLeadSurrogate(units[start - 1]) { start -= 1 }
-        if start == 0 || TextAnalyzer.boundaryBetweenOtherScalars(self, at: start) == true,
-            TextAnalyzer.boundaryBetweenOtherScalars(self, at: offset) ?? (offset == length)
+        if start == 0 || TextAnalyzer.localBoundary(self, at: start) == true,
+            TextAnalyzer.localBoundary(self, at: offset) ?? (offset == length)
         {
             return start
         }
@@ -135,7 +135,7 @@ extension UTF16Text {
     /// Whether `offset` is a grapheme cluster boundary of the text.
     public func isGraphemeBoundary(_ offset: Int) -> Bool {
         if offset <= 0 || offset >= length { return true }
-        if let local = TextAnalyzer.boundaryBetweenOtherScalars(self, at: offset) { return local }
+        if let local = TextAnalyzer.localBoundary(self, at: offset) { return local }
         return graphemeBoundaries.contains(offset)
     }
 }

@@ -12,6 +12,8 @@ import Testing
         var texts = try GraphemeBreakTestFile(files).cases.map(\.text)
         texts += try EmojiTestFile(files).entries.map(\.text)
         texts += ["中文输入法", "abc def", "ㄨㄤˊ", "にほんご", "한국어", "नमस्ते", "e\u{301}", "👨‍👩‍👧🇯🇵", "\r\n", ""]
+        // Indic conjuncts, which ICU 72 keeps together (consonant, virama, consonant).
+        texts += ["क्षत्रिय", "স্ত্রী", "ક્ષ", "ക്ഷ", "ന്‍", "ଶ୍ରୀ", "స్త్రీ", "क्‍ष", "ᄀ각한"]
         var shortcutTaken = 0
         for text in texts {
             #expect(analyzer.boundaries(of: text) == segmenter.boundaries(of: text), "\(text.visibleDescription)")
