@@ -50,10 +50,9 @@ public enum BrokenSpot: Hashable, Sendable, CustomStringConvertible {
 
 /// Segments and measures many short texts quickly: the replay engine's view of text.
 ///
-/// Reuses one ICU break iterator, and skips ICU entirely for text whose scalars all
-/// have Grapheme_Cluster_Break=Other (most Latin, CJK, kana and Bopomofo text):
-/// UAX #29 breaks between any two such scalars (only GB999 applies), so their
-/// clusters are their scalars. The property values come from ICU; tests check the
+/// Reuses one ICU break iterator, and skips ICU entirely where the pair rules of UAX #29
+/// decide every boundary (``GraphemeBreakPair``): Latin, CJK, kana, Bopomofo, Hangul
+/// syllables and jamo, most marks. The property values come from ICU; tests check the
 /// shortcut against ICU's iterator on Unicode's conformance data and on mixed text.
 ///
 /// It also remembers the last texts it segmented with ICU: a replay asks about the
@@ -74,7 +73,7 @@ public final class TextAnalyzer {
 
     /// The grapheme cluster boundaries of `text`, from 0 to its length.
     public func boundaries(of text: UTF16Text) -> [Int] {
-        if let scalarBoundaries = Self.boundariesIfEveryScalarBreaks(text) { return scalarBoundaries }
+        if let scalarBoundaries = Self.boundariesByPairRules(text) { return scalarBoundaries }
         return icuBoundaries(of: text)
     }
 
@@ -98,7 +97,7 @@ public final class TextAnalyzer {
             if allOther, !ScalarClassInfo.of(element.codePoint).breaksLikeOther { allOther = false }
             offset += element.utf16Length
         }
-        let graphemes = allOther ? scalars : icuBoundaries(of: text).count - 1
+        let graphemes = allOther ? scalars : boundaries(of: text).count - 1
         return TextLengths(utf16: units.count, scalars: scalars, graphemes: graphemes)
     }
 
@@ -239,18 +238,26 @@ public final class TextAnalyzer {
         return false
     }
 
-    /// The scalar boundaries of `text` when every scalar has Grapheme_Cluster_Break=Other.
-    static func boundariesIfEveryScalarBreaks(_ text: UTF16Text) -> [Int]? {
+    /// The grapheme boundaries of `text` decided by the pair rules alone (``GraphemeBreakPair``),
+    /// or `nil` when some pair needs context and ICU must segment the text.
+    static func boundariesByPairRules(_ text: UTF16Text) -> [Int]? {
         var boundaries = [0]
         boundaries.reserveCapacity(text.length + 1)
-        var offset = 0
         let units = text.units
+        guard !units.isEmpty else { return boundaries }
+        var previous = UTF16Text.decode(units, at: 0)
+        var previousInfo = ScalarClassInfo.of(previous.codePoint)
+        var offset = previous.utf16Length
         while offset < units.count {
             let element = UTF16Text.decode(units, at: offset)
-            guard ScalarClassInfo.of(element.codePoint).breaksLikeOther else { return nil }
+            let info = ScalarClassInfo.of(element.codePoint)
+            guard let breaks = GraphemeBreakPair.breaks(previousInfo, info) else { return nil }
+            if breaks { boundaries.append(offset) }
+            previous = element
+            previousInfo = info
             offset += element.utf16Length
-            boundaries.append(offset)
         }
+        boundaries.append(units.count)
         return boundaries
     }
 }

@@ -60,7 +60,8 @@ public enum EastAsianWidth: Int32, Sendable, CaseIterable {
 /// The corresponding ICU type is `UGraphemeClusterBreak`. E_Base, E_Base_GAZ, E_Modifier
 /// and Glue_After_Zwj have had no code points since Unicode 11.
 public enum GraphemeClusterBreak: Int32, Sendable, CaseIterable {
-    case other = 0, control, cr, extend, l, lf, lv, lvt, t, v, spacingMark, prepend, regionalIndicator,
+    case other = 0
+    case control, cr, extend, l, lf, lv, lvt, t, v, spacingMark, prepend, regionalIndicator,
         eBase, eBaseGAZ, eModifier, glueAfterZWJ, zwj
 }
 

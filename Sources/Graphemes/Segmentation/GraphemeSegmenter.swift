@@ -107,10 +107,10 @@ extension UTF16Text {
 
     /// The text's grapheme cluster boundaries, from 0 to its length.
     ///
-    /// Text whose scalars all have Grapheme_Cluster_Break=Other breaks between every
-    /// two scalars (UAX #29: only GB999 applies), so ICU is asked only about the rest.
+    /// Where the pair rules of UAX #29 decide every boundary (``GraphemeBreakPair``: most
+    /// text without emoji sequences, combining marks or conjuncts), ICU is not asked.
     public var graphemeBoundaries: [Int] {
-        TextAnalyzer.boundariesIfEveryScalarBreaks(self) ?? GraphemeSegmenter.withSegmenter { $0.boundaries(of: self) }
+        TextAnalyzer.boundariesByPairRules(self) ?? GraphemeSegmenter.withSegmenter { $0.boundaries(of: self) }
     }
 
     /// The number of extended grapheme clusters (what Swift's `String.count` means to count).

@@ -3,7 +3,7 @@ import Testing
 @testable import Graphemes
 
 @Suite struct TextAnalyzerTests {
-    /// The GB999 shortcut must give exactly ICU's boundaries: every GraphemeBreakTest line,
+    /// The pair-rule shortcut must give exactly ICU's boundaries: every GraphemeBreakTest line,
     /// every emoji-test line, and mixed text.
     @Test func shortcutAgreesWithICUOnUnicodesOwnData() throws {
         let analyzer = try TextAnalyzer()
@@ -18,7 +18,7 @@ import Testing
         for text in texts {
             #expect(analyzer.boundaries(of: text) == segmenter.boundaries(of: text), "\(text.visibleDescription)")
             #expect(analyzer.lengths(of: text).graphemes == segmenter.boundaries(of: text).count - 1)
-            if TextAnalyzer.boundariesIfEveryScalarBreaks(text) != nil { shortcutTaken += 1 }
+            if TextAnalyzer.boundariesByPairRules(text) != nil { shortcutTaken += 1 }
             let boundaries = segmenter.boundaries(of: text)
             for offset in 0...text.length {
                 #expect(
