@@ -55,14 +55,16 @@ public enum DelegateCall: Hashable, Sendable {
     /// Whether applying a one-range call to `text` gives exactly `result`, checked without
     /// building the text (`false` for calls of several ranges, which need building).
     func implies(_ result: UTF16Text, from text: UTF16Text) -> Bool {
-        let range: UTF16Range
         switch self {
-        case .single(let single, _): range = single
-        case .multi(let ranges, _):
-            guard ranges.count == 1 else { return false }
-            range = ranges[0]
+        case .single(let range, let replacement): implies(range, replacement, result, from: text)
+        case .multi(let ranges, let replacement):
+            ranges.count == 1 && implies(ranges[0], replacement, result, from: text)
         }
-        let replacement = self.replacement
+    }
+
+    private func implies(_ range: UTF16Range, _ replacement: UTF16Text, _ result: UTF16Text, from text: UTF16Text)
+        -> Bool
+    {
         guard range.location >= 0, range.length >= 0, range.location <= text.length,
             range.length <= text.length - range.location,
             result.length == text.length - range.length + replacement.length

@@ -68,7 +68,7 @@ public final class Replayer {
             if plan.isCompositionStep, case .event(.insertText) = plan.effect, run.hidesMarkedRangeDuringCommit {
                 seen.markedRange = nil
             }
-            let problems = rangeProblems(call.ranges, in: run.field.text)
+            let problems = rangeProblems(of: call, in: run.field.text)
             let accepted = rule.shouldChange(
                 ChangeRequest(field: seen, call: call, multiRangeTarget: target))
             let resulting: UTF16Text
@@ -131,17 +131,22 @@ public final class Replayer {
     }
 
     /// The problems of a call's ranges in the text at call time.
-    private func rangeProblems(_ ranges: [UTF16Range], in text: UTF16Text) -> [RangeProblem] {
+    private func rangeProblems(of call: DelegateCall, in text: UTF16Text) -> [RangeProblem] {
         var problems: [RangeProblem] = []
-        for range in ranges {
-            guard fits(range, text) else {
-                problems.append(.outOfBounds(range, textLength: text.length))
-                continue
-            }
-            check(range.location, of: range, in: text, into: &problems)
-            if !range.isEmpty { check(range.end, of: range, in: text, into: &problems) }
+        switch call {
+        case .single(let range, _): check(range, in: text, into: &problems)
+        case .multi(let ranges, _): for range in ranges { check(range, in: text, into: &problems) }
         }
         return problems
+    }
+
+    private func check(_ range: UTF16Range, in text: UTF16Text, into problems: inout [RangeProblem]) {
+        guard fits(range, text) else {
+            problems.append(.outOfBounds(range, textLength: text.length))
+            return
+        }
+        check(range.location, of: range, in: text, into: &problems)
+        if !range.isEmpty { check(range.end, of: range, in: text, into: &problems) }
     }
 
     private func check(_ offset: Int, of range: UTF16Range, in text: UTF16Text, into problems: inout [RangeProblem]) {
