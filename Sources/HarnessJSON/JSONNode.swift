@@ -135,9 +135,10 @@ public struct JSONNode: Sendable {
     /// A string that names one of `Choice`'s cases.
     public func choice<Choice: RawRepresentable & CaseIterable>(_: Choice.Type) throws(JSONDecodingError) -> Choice
     where Choice.RawValue == String {
-        guard case .string(let text) = value, let raw = String(validating: text), let choice = Choice(rawValue: raw)
-        else { throw mismatch("one of " + Choice.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", ")) }
-        return choice
+        if case .string(let text) = value, let raw = text.asciiString, let choice = Choice(rawValue: raw) {
+            return choice
+        }
+        throw mismatch("one of " + Choice.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", "))
     }
 
     /// `[location, length]` with both ≥ 0.
@@ -150,6 +151,18 @@ public struct JSONNode: Sendable {
         guard length >= 0 else { throw parts[1].mismatch("a length ≥ 0") }
         guard location <= Int.max - length else { throw mismatch("a range whose end fits in an integer") }
         return UTF16Range(location: location, length: length)
+    }
+}
+
+extension UTF16Text {
+    /// The text as a `String` when it is plain ASCII (built from its bytes, the cheap way
+    /// for the short names of ops and kinds), else `nil`.
+    var asciiString: String? {
+        guard units.allSatisfy({ $0 < 0x80 }) else { return nil }
+        return String(unsafeUninitializedCapacity: units.count) { buffer in
+            for (index, unit) in units.enumerated() { buffer[index] = UInt8(truncatingIfNeeded: unit) }
+            return units.count
+        }
     }
 }
 
