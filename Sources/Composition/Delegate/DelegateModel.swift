@@ -38,23 +38,25 @@ public final class DelegateModel: Sendable {
     /// Calls `body` with each step of `event` on `field`, in order, without building an array
     /// for the usual single step. The steps are planned up front, on the field as it is now.
     func forEachPlannedEdit(_ event: SessionEvent, on field: TextField, _ body: (PlannedEdit) -> Void) {
-        let state = field.state
+        // Only the ranges are read: copying the whole state would retain its text.
+        let selection = field.state.selection
+        let markedRange = field.state.markedRange
         switch event {
         case .setMarkedText(let text, _):
             let call =
-                profile.markedTextUpdates == .delegate ? makeCall(state.markedRange ?? state.selection, text) : nil
+                profile.markedTextUpdates == .delegate ? makeCall(markedRange ?? selection, text) : nil
             body(PlannedEdit(call: call, effect: .event(event), isCompositionStep: true))
         case .insertText(let text):
-            guard let marked = state.markedRange else {
+            guard let marked = markedRange else {
                 body(
-                    PlannedEdit(call: makeCall(state.selection, text), effect: .event(event), isCompositionStep: false))
+                    PlannedEdit(call: makeCall(selection, text), effect: .event(event), isCompositionStep: false))
                 return
             }
             let range: UTF16Range =
                 switch profile.commitRange {
                 case .markedRange: marked
                 case .markedEnd: .caret(at: marked.end)
-                case .caret: state.selection
+                case .caret: selection
                 case .markedLength: .caret(at: marked.length)
                 }
             body(PlannedEdit(call: makeCall(range, text), effect: .event(event), isCompositionStep: true))
