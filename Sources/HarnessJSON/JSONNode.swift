@@ -143,6 +143,13 @@ public struct JSONNode: Sendable {
 
     /// `[location, length]` with both ≥ 0.
     public func range() throws(JSONDecodingError) -> UTF16Range {
+        // The usual case, read without building child nodes; anything else is examined
+        // below to say exactly what is wrong and where.
+        if case .array(let parts) = value, parts.count == 2, case .int(let location) = parts[0],
+            case .int(let length) = parts[1], location >= 0, length >= 0, location <= Int.max - length
+        {
+            return UTF16Range(location: location, length: length)
+        }
         let parts = try elements()
         guard parts.count == 2 else { throw mismatch("[location, length]") }
         let location = try parts[0].int()

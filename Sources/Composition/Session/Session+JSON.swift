@@ -84,7 +84,7 @@ extension Session {
 
     private static func decodeEvent(_ node: JSONNode) throws(JSONDecodingError) -> SessionEvent {
         let op = try node.member("op").choice(SessionEvent.Op.self)
-        try node.rejectUnknownMembers(["op"] + op.requiredMembers)
+        try node.rejectUnknownMembers(op.members)
         switch op {
         case .setMarkedText:
             let text = try node.member("text").text()

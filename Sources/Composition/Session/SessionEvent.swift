@@ -36,16 +36,16 @@ public enum SessionEvent: Hashable, Sendable {
         case setMarkedText, unmarkText, insertText, deleteBackward, replace, replaceRanges, setSelection
 
         /// The members an event with this op must have besides `op`.
-        public var requiredMembers: [String] {
-            switch self {
-            case .setMarkedText: ["text", "selectedRange"]
-            case .insertText: ["text"]
-            case .unmarkText, .deleteBackward: []
-            case .replace: ["range", "text"]
-            case .replaceRanges: ["ranges", "text"]
-            case .setSelection: ["range"]
-            }
-        }
+        public var requiredMembers: [String] { Array(members.dropFirst()) }
+
+        /// All the members of an event with this op, `op` first (built once per op).
+        var members: [String] { Self.membersByOp[self] ?? ["op"] }
+
+        private static let membersByOp: [Op: [String]] = [
+            .setMarkedText: ["op", "text", "selectedRange"], .insertText: ["op", "text"], .unmarkText: ["op"],
+            .deleteBackward: ["op"], .replace: ["op", "range", "text"], .replaceRanges: ["op", "ranges", "text"],
+            .setSelection: ["op", "range"],
+        ]
     }
 }
 
