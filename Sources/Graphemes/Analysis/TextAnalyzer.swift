@@ -214,6 +214,7 @@ public final class TextAnalyzer {
         return false
     }
 
+    /// Whether `units[range]` holds a lone surrogate or a scalar that can be part of a broken spot.
     private static func mayBreak(_ units: [UInt16], in range: Range<Int>) -> Bool {
         var offset = range.lowerBound
         while offset < range.upperBound {
@@ -227,15 +228,7 @@ public final class TextAnalyzer {
 
     /// Whether `text` holds a lone surrogate or a scalar that can be part of a broken spot.
     static func mayHaveBrokenSpots(_ text: UTF16Text) -> Bool {
-        let units = text.units
-        var offset = 0
-        while offset < units.count {
-            let element = UTF16Text.decode(units, at: offset)
-            if case .loneSurrogate = element { return true }
-            if ScalarClassInfo.of(element.codePoint).canBreak { return true }
-            offset += element.utf16Length
-        }
-        return false
+        mayBreak(text.units, in: 0..<text.length)
     }
 
     /// The grapheme boundaries of `text` decided by the pair rules alone (``GraphemeBreakPair``),
