@@ -20,8 +20,10 @@ let package = Package(
         .target(name: "Graphemes", dependencies: ["CICU"]),
         .target(name: "HarnessJSON", dependencies: ["Graphemes"]),
         .target(name: "Composition", dependencies: ["Graphemes", "HarnessJSON"]),
+        .target(name: "InputRules", dependencies: ["Composition", "Graphemes"]),
         .target(name: "Reporting", dependencies: ["Composition", "HarnessJSON", "Graphemes"]),
-        .target(name: "HarnessCLI", dependencies: ["Graphemes", "HarnessJSON", "Composition", "Reporting"]),
+        .target(
+            name: "HarnessCLI", dependencies: ["Graphemes", "HarnessJSON", "Composition", "InputRules", "Reporting"]),
         .executableTarget(name: "ime-harness", dependencies: ["HarnessCLI"]),
         .target(name: "SeededRandom"),
         .executableTarget(name: "graphemes-benchmark", dependencies: ["Graphemes", "SeededRandom"]),
@@ -29,6 +31,7 @@ let package = Package(
         .testTarget(name: "GraphemesTests", dependencies: ["Graphemes"]),
         .testTarget(name: "HarnessJSONTests", dependencies: ["HarnessJSON", "Graphemes"]),
         .testTarget(name: "CompositionTests", dependencies: ["Composition", "HarnessJSON", "Graphemes"]),
+        .testTarget(name: "InputRulesTests", dependencies: ["InputRules", "Composition", "Graphemes"]),
         .testTarget(name: "ReportingTests", dependencies: ["Reporting", "Composition", "Graphemes", "HarnessJSON"]),
         .testTarget(name: "SeededRandomTests", dependencies: ["SeededRandom"]),
         // Depends on the executable so that the end-to-end tests can run the built binary.

@@ -9,6 +9,7 @@
 
 #include <unicode/ubrk.h>
 #include <unicode/uchar.h>
+#include <unicode/unorm2.h>
 #include <unicode/uregex.h>
 #include <unicode/uscript.h>
 #include <unicode/ustring.h>
@@ -28,7 +29,8 @@ _Static_assert(SAME(CICU_EAW_NEUTRAL, U_EA_NEUTRAL) && SAME(CICU_EAW_AMBIGUOUS, 
 _Static_assert(SAME(CICU_SCRIPT_COMMON, USCRIPT_COMMON) && SAME(CICU_SCRIPT_INHERITED, USCRIPT_INHERITED) &&
                    SAME(CICU_SCRIPT_BOPOMOFO, USCRIPT_BOPOMOFO) && SAME(CICU_SCRIPT_HAN, USCRIPT_HAN) &&
                    SAME(CICU_SCRIPT_HANGUL, USCRIPT_HANGUL) && SAME(CICU_SCRIPT_HIRAGANA, USCRIPT_HIRAGANA) &&
-                   SAME(CICU_SCRIPT_KATAKANA, USCRIPT_KATAKANA),
+                   SAME(CICU_SCRIPT_KATAKANA, USCRIPT_KATAKANA) &&
+                   SAME(CICU_SCRIPT_LATIN, USCRIPT_LATIN),
                "CICU_SCRIPT_* must mirror UScriptCode");
 _Static_assert(SAME(CICU_REGEX_CASE_INSENSITIVE, UREGEX_CASE_INSENSITIVE) &&
                    SAME(CICU_REGEX_COMMENTS, UREGEX_COMMENTS) && SAME(CICU_REGEX_DOTALL, UREGEX_DOTALL) &&
@@ -292,4 +294,11 @@ int cicu_regex_find(cicu_regex *regex, const uint16_t *text, int32_t length, int
     }
     *status = error;
     return U_SUCCESS(error) && found ? 1 : 0;
+}
+
+int32_t cicu_normalize_nfkc(const uint16_t *text, int32_t length, uint16_t *dest, int32_t capacity,
+                            int32_t *status) {
+    const UNormalizer2 *nfkc = unorm2_getNFKCInstance((UErrorCode *)status);
+    if (U_FAILURE(*status)) return 0;
+    return unorm2_normalize(nfkc, (const UChar *)text, length, (UChar *)dest, capacity, (UErrorCode *)status);
 }

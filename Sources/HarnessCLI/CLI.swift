@@ -5,6 +5,7 @@ enum CommandName: String, CaseIterable {
     case segment
     case conformance
     case replay
+    case rules
 }
 
 /// What a command run produced: its exit code and its two output streams.
@@ -32,6 +33,7 @@ public enum CLI {
           segment       Split text into grapheme clusters and classify each (han, emoji, ...).
           conformance   Check segmentation and emoji classification against Unicode's test files.
           replay        Replay input-method sessions through iOS delegate models and report discrepancies.
+          rules         List the rule catalogue: legacy ports and correct rules, with their parameters.
 
         Run 'ime-harness <command> --help' for a command's options.
         Exit codes: 0 nothing found, 1 failures found, 2 usage or input error.
@@ -57,6 +59,7 @@ public enum CLI {
             case .segment: return try SegmentCommand.run(rest)
             case .conformance: return try ConformanceCommand.run(rest)
             case .replay: return try ReplayCommand.run(rest)
+            case .rules: return try RulesCommand.run(rest)
             }
         } catch {
             return CLIResult(exitCode: error.exitCode, standardError: "ime-harness: \(error.message)\n")

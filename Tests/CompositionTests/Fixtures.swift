@@ -93,8 +93,8 @@ struct RejectEverything: InputRule {
 /// An editingChanged filter that keeps ASCII digits only, assigning the text on every change (seed 000's shape).
 struct DigitsOnlyFilter: InputRule {
     var spec: String { "test-digits-filter" }
-    func editingChanged(_ field: FieldState) -> UTF16Text? {
-        UTF16Text(units: field.text.units.filter { (0x30...0x39).contains($0) })
+    func editingChanged(_ change: FieldChange) -> TextAssignment? {
+        TextAssignment(UTF16Text(units: change.after.text.units.filter { (0x30...0x39).contains($0) }))
     }
 }
 

@@ -209,7 +209,7 @@ import Testing
         ("x:limit", "rule 'x:limit': expected key=value pairs separated by ',', found 'limit'"),
         ("x:a=1,a=2", "rule 'x:a=1,a=2': expected each key once, found 'a' twice"),
         ("nonesuch", "unknown rule 'nonesuch' (known: none)"),
-        ("none:x=1", "rule 'none:x=1': parameter 'x' must be absent: 'none' takes no parameters"),
+        ("none:x=1", "rule 'none:x=1': unknown parameter 'x' (accepted: none)"),
     ])
     func rejectsBadSpecs(_ spec: String, _ message: String) {
         #expect {

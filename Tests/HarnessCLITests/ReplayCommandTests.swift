@@ -96,10 +96,42 @@ import Testing
                 "ime-harness: unknown profile 'ios27' (no \(profiles)/ios27.json; known: ios18-single, ios26-multi)\n"),
         .init(
             arguments: ["--rule", "max-lenght", forum],
-            message: "ime-harness: unknown rule 'max-lenght' (known: none)\n"),
+            message:
+                "ime-harness: unknown rule 'max-lenght' (known: allow, decimal, deny, emoji-only, legacy-count-limit, legacy-input-filter, legacy-lxd-character, legacy-lxd-decimal, legacy-lxd-emoji, legacy-lxd-no-emoji, legacy-lxd-number, legacy-marked-guard-limit, legacy-numeric-field, legacy-truncate-count, legacy-truncate-marked-aware, max-length, none, regex)\n"
+        ),
+        .init(
+            arguments: ["--rule", "max-length:limit=4,unti=utf16", forum],
+            message:
+                "ime-harness: rule 'max-length:limit=4,unti=utf16': unknown parameter 'unti' (accepted: limit, unit, enforcement)\n"
+        ),
+        .init(
+            arguments: ["--rule", "max-length:limit=-1", forum],
+            message: "ime-harness: rule 'max-length:limit=-1': parameter 'limit' must be a whole number from 0\n"),
+        .init(
+            arguments: ["--rule", "max-length:unit=utf16", forum],
+            message:
+                "ime-harness: rule 'max-length:unit=utf16': parameter 'limit' is required: a whole number from 0\n"),
+        .init(
+            arguments: ["--rule", "max-length:limit=4,unit=bytes", forum],
+            message:
+                "ime-harness: rule 'max-length:limit=4,unit=bytes': parameter 'unit' must be graphemes | utf16 | scalars\n"
+        ),
+        .init(
+            arguments: ["--rule", "deny:classes=han+kanji", forum],
+            message:
+                "ime-harness: rule 'deny:classes=han+kanji': parameter 'classes' must be class names joined by '+' (han, bopomofo, hiragana, katakana, hangul, emoji, emoji-component, digit, letter, mark, punctuation, symbol, whitespace, control, unassigned, other, digit-ascii, letter-latin)\n"
+        ),
+        .init(
+            arguments: ["--rule", "regex:pattern=[a-", forum],
+            message:
+                "ime-harness: rule 'regex:pattern=[a-': parameter 'pattern' must be an ICU regular expression (ICU failed compiling the regular expression \\[a- at offset 3: U_REGEX_INVALID_RANGE)\n"
+        ),
+        .init(
+            arguments: ["--rule", "/nonexistent/rule.json", forum],
+            message: "ime-harness: /nonexistent/rule.json: no such file or directory\n"),
         .init(
             arguments: ["--format", "html", forum],
-            message: "ime-harness: option '--format': 'html' is not valid (expected one of md, json)\n"),
+            message: "ime-harness: option '--format': 'html' is not valid (expected one of md, json, matrix)\n"),
     ]
 
     @Test(arguments: badInputs)

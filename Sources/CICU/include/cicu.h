@@ -99,7 +99,8 @@ enum {
     CICU_SCRIPT_HANGUL = 18,
     CICU_SCRIPT_HAN = 17,
     CICU_SCRIPT_HIRAGANA = 20,
-    CICU_SCRIPT_KATAKANA = 22
+    CICU_SCRIPT_KATAKANA = 22,
+    CICU_SCRIPT_LATIN = 25
 };
 
 /// Binary properties of code points, as bits of `cicu_code_point_flags`.
@@ -181,6 +182,11 @@ int cicu_regex_matches(cicu_regex *regex, const uint16_t *text, int32_t length, 
 /// `*match_start`/`*match_end` when found, 0 when not.
 int cicu_regex_find(cicu_regex *regex, const uint16_t *text, int32_t length, int32_t start,
                     int32_t *match_start, int32_t *match_end, int32_t *status);
+
+/// Writes the NFKC form of `text` (`unorm2_getNFKCInstance`, `unorm2_normalize`) into
+/// `dest`; returns its length (which may exceed `capacity`: call again with more room).
+int32_t cicu_normalize_nfkc(const uint16_t *text, int32_t length, uint16_t *dest, int32_t capacity,
+                            int32_t *status);
 
 #ifdef __cplusplus
 }

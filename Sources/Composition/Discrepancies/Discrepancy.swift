@@ -83,6 +83,8 @@ public struct Discrepancy: Hashable, Sendable {
         case assignedWhileMarked(assigned: UTF16Text, after: FieldState)
         /// Broken spots an event added.
         case brokenText(event: SessionEvent, after: FieldState, spots: [BrokenSpot])
+        /// Committed text longer than the rule's declared limit.
+        case limit(profile: String, limit: RuleContract.Limit, length: Int, after: FieldState)
         /// The profile's prediction against a device recording.
         case observed(profile: String, event: SessionEvent, predicted: [DelegateCall], observed: ObservedCall)
         /// The proposed text's lengths per profile.
@@ -120,6 +122,9 @@ public struct Discrepancy: Hashable, Sendable {
         case .brokenText(let event, let after, let spots):
             return
                 "after \(event) the field holds \"\(after.notation)\" with \(spots.map(\.description).joined(separator: ", "))"
+        case .limit(let profile, let limit, let length, let after):
+            return
+                "under \(profile) the committed text of \"\(after.notation)\" measures \(length) \(limit.unit.rawValue), over the limit of \(limit.count)"
         case .observed(let profile, let event, let predicted, let observed):
             let shown = predicted.isEmpty ? "no call" : predicted.map(\.description).joined(separator: "; ")
             return "\(profile) predicts \(shown) for \(event), but the device called \(observed)"
@@ -158,6 +163,12 @@ public struct Discrepancy: Hashable, Sendable {
         case .brokenText(_, let after, let spots):
             return .object([
                 ("field", .string(after.notation)), ("spots", .array(spots.map { .string($0.description) })),
+            ])
+        case .limit(_, let limit, let length, let after):
+            return .object([
+                ("field", .string(after.notation)), ("limit", .int(limit.count)),
+                ("unit", .string(limit.unit.rawValue)),
+                ("length", .int(length)),
             ])
         case .observed(_, _, let predicted, let observed):
             return .object([("predicted", .array(predicted.map(\.json))), ("observed", observed.json)])

@@ -4,14 +4,20 @@ import HarnessJSON
 /// Finds every disagreement in the traces of one session replayed with one rule under several profiles.
 public enum DiscrepancyDetector {
     /// The discrepancies, ordered by event, then kind, then the order found (profile order).
-    public static func detect(session: Session, traces: [Trace], rule: String) -> [Discrepancy] {
+    ///
+    /// - Parameter limit: the limit the rule declares (see ``RuleContract``), checked after every event.
+    public static func detect(
+        session: Session, traces: [Trace], rule: String, limit: RuleContract.Limit? = nil
+    ) -> [Discrepancy] {
         var found: [Discrepancy] = []
         var outcomes: [Outcome] = []
         let recorded = traces.map { recordings(of: session, profile: $0.profile, rule: rule) }
         for index in session.events.indices {
             outcomes.removeAll(keepingCapacity: true)
             for (trace, observed) in zip(traces, recorded) where trace.steps.indices.contains(index) {
-                check(trace.steps[index], profile: trace.profile, observed: observed, rule: rule, into: &found)
+                check(
+                    trace.steps[index], profile: trace.profile, observed: observed, rule: rule, limit: limit,
+                    into: &found)
                 outcomes.append(Outcome(trace.steps[index]))
             }
             compare(outcomes, profiles: traces.map(\.profile), event: index, rule: rule, into: &found)
@@ -63,7 +69,8 @@ public enum DiscrepancyDetector {
 
     /// The discrepancies one profile's step shows on its own.
     static func check(
-        _ step: TraceStep, profile: String, observed: [ObservedCall?]?, rule: String, into found: inout [Discrepancy]
+        _ step: TraceStep, profile: String, observed: [ObservedCall?]?, rule: String, limit: RuleContract.Limit?,
+        into found: inout [Discrepancy]
     ) {
         let event = step.eventIndex
         func add(_ kind: DiscrepancyKind, _ evidence: Discrepancy.Evidence) {
@@ -103,6 +110,13 @@ public enum DiscrepancyDetector {
         }
         if !step.newBrokenSpots.isEmpty {
             add(.brokenText, .brokenText(event: step.event, after: step.after, spots: step.newBrokenSpots))
+        }
+        if let limit, step.after.text != step.before.text {
+            let committed = step.after.committedText
+            let length = committed.length(in: limit.unit)
+            if length > limit.count, length > step.before.committedText.length(in: limit.unit) {
+                add(.limitExceeded, .limit(profile: profile, limit: limit, length: length, after: step.after))
+            }
         }
         if let observed, event < observed.count, let expected = observed[event],
             step.calls.count != 1 || !step.calls[0].call.matches(expected)

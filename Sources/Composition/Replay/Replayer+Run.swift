@@ -18,13 +18,15 @@ extension Replayer {
             var found: [Discrepancy] = []
             var outcomes: [DiscrepancyDetector.Outcome] = []
             outcomes.reserveCapacity(profiles.count)
+            let limit = rule.contract.limit
             let recorded = names.map { DiscrepancyDetector.recordings(of: session, profile: $0, rule: rule.spec) }
             for (index, event) in session.events.enumerated() {
                 outcomes.removeAll(keepingCapacity: true)
                 for position in runs.indices {
                     let step = step(&runs[position], event: event, index: index, rule: rule)
                     DiscrepancyDetector.check(
-                        step, profile: names[position], observed: recorded[position], rule: rule.spec, into: &found)
+                        step, profile: names[position], observed: recorded[position], rule: rule.spec, limit: limit,
+                        into: &found)
                     if keepTraces { kept[position].append(step) }
                     outcomes.append(DiscrepancyDetector.Outcome(step))
                 }

@@ -92,12 +92,17 @@ public final class Replayer {
         }
         var rewrittenTo: UTF16Text?
         var endedComposition = false
-        if run.field.state != before, let newText = rule.editingChanged(run.field.state),
-            newText != run.field.text || run.sameTextEndsComposition
+        if run.field.state != before,
+            let assignment = rule.editingChanged(FieldChange(before: before, after: run.field.state))
         {
-            endedComposition = run.field.state.markedRange != nil
-            run.field.setTextProgrammatically(newText)
-            rewrittenTo = newText
+            if assignment.text != run.field.text || run.sameTextEndsComposition {
+                endedComposition = run.field.state.markedRange != nil
+                run.field.setTextProgrammatically(assignment.text)
+                rewrittenTo = assignment.text
+            }
+            if let selection = assignment.selection, fits(selection, run.field.text) {
+                run.field.setSelection(selection)
+            }
         }
         var newSpots: [BrokenSpot] = []
         if run.field.text != before.text, analyzer.editMayBreak(from: before.text, to: run.field.text) {

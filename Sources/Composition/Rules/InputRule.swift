@@ -21,6 +21,52 @@ public struct ChangeRequest: Hashable, Sendable {
 
     /// The text the call implies (what a delegate computes as "the text after this change").
     public var proposedText: UTF16Text? { call.proposedText(applyingTo: field.text, target: multiRangeTarget) }
+
+    /// Whether the call only deletes (its replacement is empty).
+    public var isDeletion: Bool { call.replacement.isEmpty }
+
+    /// The text the field will hold if the change is accepted, read robustly: while text
+    /// is marked, UIKit replaces the marked text with whatever it is given (a marked-text
+    /// update and a commit alike), whatever range the call reports — on iOS 26.0 a commit
+    /// of ㄨㄤ → 王 reports `[{2, 0}]`, which read literally gives "ㄨㄤ王". Otherwise the
+    /// text the call implies. `nil` when a range does not fit the text.
+    public var resultingText: UTF16Text? {
+        if let marked = field.markedRange, !isDeletion, marked.end <= field.text.length {
+            return field.text.replacing(marked, with: call.replacement)
+        }
+        return proposedText
+    }
+}
+
+/// What an `editingChanged` handler knows: the field now, and the field as the handler
+/// last left it.
+///
+/// UIKit hands the handler only the control; a handler that keeps the text it last saw in
+/// a property (the common `lastText` pattern, and what Flutter's `TextInputFormatter`
+/// receives as `oldValue`) also knows `before`. Rules that never read it are ports of
+/// handlers that do not keep it.
+public struct FieldChange: Hashable, Sendable {
+    /// The field before the event, after any assignment the handler made the time before.
+    public var before: FieldState
+    /// The field after the event.
+    public var after: FieldState
+
+    public init(before: FieldState, after: FieldState) {
+        self.before = before
+        self.after = after
+    }
+}
+
+/// What an `editingChanged` handler assigns: `textField.text = text`, then, if given,
+/// `textField.selectedTextRange = selection` (UIKit otherwise puts the caret at the end).
+public struct TextAssignment: Hashable, Sendable {
+    public var text: UTF16Text
+    public var selection: UTF16Range?
+
+    public init(_ text: UTF16Text, selection: UTF16Range? = nil) {
+        self.text = text
+        self.selection = selection
+    }
 }
 
 /// A text-input rule, shaped like the UIKit code developers write.
@@ -33,23 +79,32 @@ public protocol InputRule: Sendable {
     /// The rule's spec, as written on the command line (`max-length:limit=20`).
     var spec: String { get }
 
+    /// What the rule promises; replay reports `limit-exceeded` against its limit.
+    var contract: RuleContract { get }
+
     /// Whether the field may make the change (the delegate's return value).
     func shouldChange(_ request: ChangeRequest) -> Bool
 
-    /// Called after the text changed; returns the text to assign, or `nil` to leave it.
-    func editingChanged(_ field: FieldState) -> UTF16Text?
+    /// Called after the field changed; returns the text to assign, or `nil` to leave it.
+    func editingChanged(_ change: FieldChange) -> TextAssignment?
 }
 
 extension InputRule {
+    public var contract: RuleContract { RuleContract() }
+
     public func shouldChange(_ request: ChangeRequest) -> Bool { true }
 
-    public func editingChanged(_ field: FieldState) -> UTF16Text? { nil }
+    public func editingChanged(_ change: FieldChange) -> TextAssignment? { nil }
 }
 
 /// No rule: every change is accepted and nothing is rewritten. Replaying with it shows
 /// what the platform models alone make of a session.
 public struct AcceptEverything: InputRule {
     public var spec: String { "none" }
+
+    public var contract: RuleContract {
+        RuleContract(promise: "changes nothing", compositionSafe: true, profileIndependent: true)
+    }
 
     public init() {}
 }

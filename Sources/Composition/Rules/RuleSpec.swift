@@ -16,6 +16,12 @@ public struct RuleSpec: Hashable, Sendable, CustomStringConvertible {
         }
     }
 
+    /// A spec from its parts (a JSON rule file's `rule` and `parameters`).
+    public init(name: String, parameters: [(key: String, value: String)]) {
+        self.name = name
+        self.parameters = parameters
+    }
+
     /// Parses `NAME[:key=value,...]`.
     ///
     /// - Throws: ``RuleSpecError`` naming the part that is malformed.
@@ -54,52 +60,152 @@ public struct RuleSpec: Hashable, Sendable, CustomStringConvertible {
 public enum RuleSpecError: Error, Hashable, Sendable, CustomStringConvertible {
     case malformed(spec: String, reason: String)
     case unknownRule(name: String, known: [String])
+    case unknownParameter(spec: String, key: String, accepted: [String])
+    case missingParameter(spec: String, key: String, expected: String)
     case badParameter(spec: String, key: String, expected: String)
 
     public var description: String {
         switch self {
         case .malformed(let spec, let reason): "rule '\(spec)': expected \(reason)"
         case .unknownRule(let name, let known): "unknown rule '\(name)' (known: \(known.joined(separator: ", ")))"
+        case .unknownParameter(let spec, let key, let accepted):
+            "rule '\(spec)': unknown parameter '\(key)' (accepted: \(accepted.isEmpty ? "none" : accepted.joined(separator: ", ")))"
+        case .missingParameter(let spec, let key, let expected):
+            "rule '\(spec)': parameter '\(key)' is required: \(expected)"
         case .badParameter(let spec, let key, let expected): "rule '\(spec)': parameter '\(key)' must be \(expected)"
         }
     }
 }
 
+/// One parameter a rule accepts, as `rules` lists it.
+public struct RuleParameter: Hashable, Sendable {
+    public var key: String
+    /// What the value must be, e.g. "a whole number from 1".
+    public var expected: String
+    /// The value used when the spec leaves the parameter out; `nil` when it is required
+    /// and ``isOptional`` is false.
+    public var defaultValue: String?
+    /// Whether the parameter may be left out with no default (the rule then does without).
+    public var isOptional: Bool
+
+    public init(_ key: String, _ expected: String, default defaultValue: String? = nil, optional: Bool = false) {
+        self.key = key
+        self.expected = expected
+        self.defaultValue = defaultValue
+        self.isOptional = optional || defaultValue != nil
+    }
+}
+
+/// A rule of the catalogue: its name, what it does, its parameters and how to build it.
+public struct RuleDefinition: Sendable {
+    public typealias Builder = @Sendable (RuleArguments) throws(RuleSpecError) -> any InputRule
+
+    public var name: String
+    /// One line: what the rule does and, for a legacy rule, where it comes from.
+    public var summary: String
+    public var parameters: [RuleParameter]
+    public var build: Builder
+
+    public init(name: String, summary: String, parameters: [RuleParameter] = [], build: @escaping Builder) {
+        self.name = name
+        self.summary = summary
+        self.parameters = parameters
+        self.build = build
+    }
+
+    /// `max-length:limit=…[,unit=…]` as `rules` shows the syntax.
+    public var synopsis: String {
+        var out = name
+        for (index, parameter) in parameters.enumerated() {
+            let pair = (index == 0 ? ":" : ",") + "\(parameter.key)=…"
+            out += parameter.isOptional ? "[\(pair)]" : pair
+        }
+        return out
+    }
+}
+
+/// The parameters of a spec, read against the definition's list: typed accessors that
+/// throw ``RuleSpecError`` naming the parameter and what it must be.
+public struct RuleArguments: Sendable {
+    public let spec: RuleSpec
+    let parameters: [RuleParameter]
+
+    /// The spec as written, for the rule's ``InputRule/spec``.
+    public var specText: String { spec.description }
+
+    /// The value given for `key`, else its default.
+    public func string(_ key: String) -> String? {
+        spec.value(key) ?? parameters.first { $0.key == key }?.defaultValue
+    }
+
+    /// A whole number of at least `minimum`.
+    public func int(_ key: String, minimum: Int) throws(RuleSpecError) -> Int? {
+        guard let text = string(key) else { return nil }
+        guard let value = Int(text), value >= minimum else { throw bad(key) }
+        return value
+    }
+
+    /// The value, which must be one of `choices`.
+    public func choice<Choice: RawRepresentable>(_ key: String, of choices: [Choice]) throws(RuleSpecError) -> Choice?
+    where Choice.RawValue == String {
+        guard let text = string(key) else { return nil }
+        guard let value = Choice(rawValue: text), choices.contains(where: { $0.rawValue == text }) else {
+            throw bad(key)
+        }
+        return value
+    }
+
+    /// The error for a value of `key` that is not what the definition expects.
+    public func bad(_ key: String) -> RuleSpecError {
+        .badParameter(
+            spec: specText, key: key, expected: parameters.first { $0.key == key }?.expected ?? "valid")
+    }
+}
+
 /// The rules the harness can build from a spec.
 public struct RuleCatalogue: Sendable {
-    public typealias Factory = @Sendable (RuleSpec) throws(RuleSpecError) -> any InputRule
+    /// The definitions, by name.
+    private var definitions: [String: RuleDefinition]
 
-    private var factories: [String: Factory]
-
-    public init(_ factories: [String: Factory]) {
-        self.factories = factories
+    public init(_ definitions: [RuleDefinition]) {
+        self.definitions = Dictionary(definitions.map { ($0.name, $0) }) { $1 }
     }
 
     /// The catalogue of this module: `none`.
     public static let standard = RuleCatalogue([
-        "none": { spec throws(RuleSpecError) in
-            if let parameter = spec.parameters.first {
-                throw .badParameter(
-                    spec: spec.description, key: parameter.key, expected: "absent: 'none' takes no parameters")
-            }
-            return AcceptEverything()
-        }
+        RuleDefinition(
+            name: "none", summary: "No rule: accepts every change and rewrites nothing (the platform models alone)."
+        ) { _ throws(RuleSpecError) in AcceptEverything() }
     ])
 
     /// The names of the rules, sorted.
-    public var names: [String] { factories.keys.sorted() }
+    public var names: [String] { definitions.keys.sorted() }
+
+    /// The definitions, sorted by name.
+    public var all: [RuleDefinition] { names.compactMap { definitions[$0] } }
 
     /// The catalogue with `other`'s rules added (a name in both keeps `other`'s).
     public func merging(_ other: RuleCatalogue) -> RuleCatalogue {
-        RuleCatalogue(factories.merging(other.factories) { $1 })
+        RuleCatalogue(all + other.all)
     }
 
     /// Builds the rule `spec` names.
     ///
     /// - Throws: ``RuleSpecError`` for an unknown name, a malformed spec or a bad parameter.
     public func rule(_ spec: String) throws(RuleSpecError) -> any InputRule {
-        let parsed = try RuleSpec(parsing: spec)
-        guard let factory = factories[parsed.name] else { throw .unknownRule(name: parsed.name, known: names) }
-        return try factory(parsed)
+        try rule(RuleSpec(parsing: spec))
+    }
+
+    /// Builds the rule a parsed spec names, after checking its parameters against the definition.
+    public func rule(_ spec: RuleSpec) throws(RuleSpecError) -> any InputRule {
+        guard let definition = definitions[spec.name] else { throw .unknownRule(name: spec.name, known: names) }
+        let accepted = definition.parameters.map(\.key)
+        for parameter in spec.parameters where !accepted.contains(parameter.key) {
+            throw .unknownParameter(spec: spec.description, key: parameter.key, accepted: accepted)
+        }
+        for parameter in definition.parameters where !parameter.isOptional && spec.value(parameter.key) == nil {
+            throw .missingParameter(spec: spec.description, key: parameter.key, expected: parameter.expected)
+        }
+        return try definition.build(RuleArguments(spec: spec, parameters: definition.parameters))
     }
 }

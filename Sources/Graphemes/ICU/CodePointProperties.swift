@@ -79,6 +79,7 @@ public struct Script: Hashable, Sendable, CustomStringConvertible {
     public static let hiragana = Script(rawValue: Int32(CICU_SCRIPT_HIRAGANA))
     public static let katakana = Script(rawValue: Int32(CICU_SCRIPT_KATAKANA))
     public static let hangul = Script(rawValue: Int32(CICU_SCRIPT_HANGUL))
+    public static let latin = Script(rawValue: Int32(CICU_SCRIPT_LATIN))
 
     /// The ISO 15924 code, e.g. "Hani" (`uscript_getShortName`).
     public var shortName: String {

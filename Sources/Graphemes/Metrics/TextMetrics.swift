@@ -92,3 +92,30 @@ extension UTF16Text {
         return first?.isWide == true ? 2 : 1
     }
 }
+
+extension UTF16Text {
+    /// The text's length in `unit`, measuring only what that unit needs.
+    public func length(in unit: TextUnit) -> Int {
+        switch unit {
+        case .utf16: length
+        case .scalars: length - surrogatePairCount
+        case .graphemes: graphemeCount
+        case .utf8, .columns: unit.count(in: metrics)
+        }
+    }
+
+    /// How many well-formed surrogate pairs the text holds.
+    private var surrogatePairCount: Int {
+        var pairs = 0
+        var index = 1
+        while index < units.count {
+            if UTF16.isTrailSurrogate(units[index]), UTF16.isLeadSurrogate(units[index - 1]) {
+                pairs += 1
+                index += 2
+            } else {
+                index += 1
+            }
+        }
+        return pairs
+    }
+}

@@ -40,3 +40,35 @@ public struct PerUnitRegexFilter: Hashable, Sendable {
         return UTF16Text(units: kept)
     }
 }
+
+/// The verdict of a per-unit filter on each of the 65,536 UTF-16 code units, asked of ICU
+/// once per unit: a filter that matches one unit at a time can only ever see these.
+public struct UnitVerdicts: Hashable, Sendable {
+    private var bits: [UInt64]
+
+    /// Asks `filter`'s pattern about every code unit.
+    public init(_ filter: PerUnitRegexFilter) {
+        let matcher = filter.regex.makeMatcher()
+        var bits = [UInt64](repeating: 0, count: 1024)
+        var unit: UInt16 = 0
+        for value in 0...0xFFFF {
+            unit = UInt16(value)
+            let matched = withUnsafePointer(to: &unit) {
+                matcher.matchesWhole(UnsafeBufferPointer(start: $0, count: 1))
+            }
+            if matched { bits[value >> 6] |= 1 << UInt64(value & 63) }
+        }
+        self.bits = bits
+    }
+
+    /// Whether the pattern matches `unit` on its own.
+    @inline(__always)
+    public func matches(_ unit: UInt16) -> Bool {
+        bits[Int(unit) >> 6] & (1 << UInt64(unit & 63)) != 0
+    }
+
+    /// `text` with every unit the pattern does not match deleted (``PerUnitRegexFilter/filter(_:)``).
+    public func filter(_ text: UTF16Text) -> UTF16Text {
+        UTF16Text(units: text.units.filter(matches))
+    }
+}

@@ -2,27 +2,31 @@ import Composition
 import Foundation
 import Graphemes
 import HarnessJSON
+import InputRules
 import Reporting
 
 /// `ime-harness replay`: sessions × profiles × rules, and every discrepancy.
 enum ReplayCommand {
     static let usage = """
-        USAGE: ime-harness replay [--profile NAME]... [--rule SPEC]... [--format md|json]
-                                  [--output PATH] [--profiles DIR] PATH...
+        USAGE: ime-harness replay [--profile NAME]... [--rule SPEC|FILE|DIR]...
+                                  [--format md|json|matrix] [--output PATH] [--profiles DIR] PATH...
 
         Replays the recorded input-method sessions in PATH (.json files with one session,
         .jsonl files with one per line, directories walked recursively) through each
         platform profile's delegate model with each rule inside, and reports every
         discrepancy: proposed-text-mismatch, length-mismatch, verdict-mismatch,
         final-text-mismatch, range-out-of-bounds, range-splits-surrogate,
-        range-splits-grapheme, composition-interrupted, broken-text, observed-mismatch,
-        expected-text-mismatch.
+        range-splits-grapheme, composition-interrupted, broken-text, limit-exceeded,
+        observed-mismatch, expected-text-mismatch.
 
         OPTIONS:
           --profile NAME    A profile from the profiles directory, or a path to a profile
                             .json file (repeatable; default: every shipped profile).
-          --rule SPEC       NAME[:key=value,...] (repeatable; default: none). Known: \(RuleCatalogue.standard.names.joined(separator: ", ")).
-          --format md|json  Output format (default: md).
+          --rule SPEC       NAME[:key=value,...], a JSON rule file (.json), or a directory
+                            of them (repeatable; each rule is replayed separately;
+                            default: none). See 'ime-harness rules' for the catalogue.
+          --format FORMAT   md (default), json, or matrix: a table per rule of each
+                            session's discrepancy counts per profile.
           --output PATH     Write the report to PATH (atomically) instead of standard output.
           --profiles DIR    Where profiles are (default: Corpora/profiles, found from the
                             current directory or the executable's location).
@@ -32,7 +36,7 @@ enum ReplayCommand {
         that could not be read (the other sessions are still replayed and reported).
         """
 
-    enum Format: String, CaseIterable { case md, json }
+    enum Format: String, CaseIterable { case md, json, matrix }
 
     static func run(_ arguments: [String]) throws(CLIError) -> CLIResult {
         let parsed = try ParsedArguments(
@@ -54,14 +58,7 @@ enum ReplayCommand {
             }
         }
         guard !profiles.isEmpty else { throw .dataError("\(store.directory): no profiles (*.json) found") }
-        var rules: [any InputRule] = []
-        for spec in parsed.values["--rule"] ?? ["none"] {
-            do {
-                rules.append(try RuleCatalogue.standard.rule(spec))
-            } catch {
-                throw .dataError(error.description)
-            }
-        }
+        let rules = try resolveRules(parsed.values["--rule"] ?? ["none"])
         let replayer: Replayer
         do {
             replayer = try Replayer()
@@ -73,6 +70,7 @@ enum ReplayCommand {
             switch format {
             case .md: report.markdown
             case .json: report.json.rendered() + "\n"
+            case .matrix: report.matrix
             }
         var standardError = report.errors.map { "ime-harness: \($0)\n" }.joined()
         if let path = parsed.value("--output") {
@@ -86,6 +84,43 @@ enum ReplayCommand {
             return CLIResult(exitCode: report.exitCode, standardError: standardError)
         }
         return CLIResult(exitCode: report.exitCode, standardOutput: output, standardError: standardError)
+    }
+
+    /// The rules named by `--rule` values: specs, JSON rule files, or directories of them.
+    static func resolveRules(_ values: [String]) throws(CLIError) -> [any InputRule] {
+        var rules: [any InputRule] = []
+        for value in values {
+            var isDirectory: ObjCBool = false
+            let isPath =
+                value.hasSuffix(".json")
+                || (FileManager.default.fileExists(atPath: value, isDirectory: &isDirectory) && isDirectory.boolValue)
+            guard isPath else {
+                do {
+                    rules.append(try RuleCatalogue.full.rule(value))
+                } catch {
+                    throw .dataError(error.description)
+                }
+                continue
+            }
+            do {
+                let files = isDirectory.boolValue ? try RuleFile.files(in: value) : [value]
+                for path in files {
+                    let file = try RuleFile(path: path)
+                    do {
+                        rules.append(try RuleCatalogue.full.rule(file.spec))
+                    } catch {
+                        throw CLIError.dataError("\(path): \(error.description)")
+                    }
+                }
+            } catch let error as RuleFileError {
+                throw .dataError(error.description)
+            } catch let error as CLIError {
+                throw error
+            } catch {
+                throw .dataError("\(value): \(error)")
+            }
+        }
+        return rules
     }
 
     /// Replays every session under `paths`; unreadable files and sessions become errors.

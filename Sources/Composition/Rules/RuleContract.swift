@@ -1,0 +1,99 @@
+import Graphemes
+
+/// What a rule promises about the field it guards, declared with the rule.
+///
+/// Replay checks the ``limit`` after every event (`limit-exceeded`); the fuzzer checks the
+/// rest. A legacy rule declares the promise its author made (the seed's own words), so it
+/// is judged by what it claims to do, not by what it happens to do.
+public struct RuleContract: Hashable, Sendable {
+    /// A maximum length of the committed text (the text outside the marked range).
+    public struct Limit: Hashable, Sendable, CustomStringConvertible {
+        public var count: Int
+        public var unit: TextUnit
+
+        public init(_ count: Int, _ unit: TextUnit) {
+            self.count = count
+            self.unit = unit
+        }
+
+        public var description: String { "\(count) \(unit.rawValue)" }
+    }
+
+    /// The promise in words, e.g. "only digits, at most 20 characters".
+    public var promise: String
+    public var limit: Limit?
+    /// The classes every committed grapheme cluster must belong to (`nil`: any).
+    public var allowedClasses: [RuleClass]?
+    /// The classes no committed grapheme cluster may belong to.
+    public var deniedClasses: [RuleClass]
+    /// Whether the rule never rejects a marked-text update or commit and never assigns
+    /// the text while text is marked.
+    public var compositionSafe: Bool
+    /// Whether the rule ends every session with the same text under every profile.
+    public var profileIndependent: Bool
+
+    public init(
+        promise: String = "", limit: Limit? = nil, allowedClasses: [RuleClass]? = nil, deniedClasses: [RuleClass] = [],
+        compositionSafe: Bool = false, profileIndependent: Bool = false
+    ) {
+        self.promise = promise
+        self.limit = limit
+        self.allowedClasses = allowedClasses
+        self.deniedClasses = deniedClasses
+        self.compositionSafe = compositionSafe
+        self.profileIndependent = profileIndependent
+    }
+}
+
+/// A class of grapheme cluster that a rule allows or denies: a ``ClusterClass`` or one
+/// of two narrower classes. Decided from ICU's properties, like ``ClusterClass``.
+public enum RuleClass: Hashable, Sendable, CustomStringConvertible {
+    case cluster(ClusterClass)
+    /// `digit-ascii`: one of the ten ASCII digits (a ``ClusterClass/digit`` below U+0080).
+    case digitASCII
+    /// `letter-latin`: a ``ClusterClass/letter`` cluster whose first scalar is Script=Latin.
+    case letterLatin
+
+    /// Every class, in the order `rules` lists them.
+    public static let all: [RuleClass] = ClusterClass.allCases.map(RuleClass.cluster) + [.digitASCII, .letterLatin]
+
+    /// The class with the given spec name (`han`, `emoji`, `digit-ascii`, …).
+    public init?(name: String) {
+        guard let found = Self.all.first(where: { $0.description == name }) else { return nil }
+        self = found
+    }
+
+    /// The name used in rule specs.
+    public var description: String {
+        switch self {
+        case .cluster(let clusterClass): clusterClass.rawValue
+        case .digitASCII: "digit-ascii"
+        case .letterLatin: "letter-latin"
+        }
+    }
+
+    /// Whether the cluster made of `units`, classified as `classification`, belongs to the class.
+    public func contains(_ units: UnsafeBufferPointer<UInt16>, classified classification: ClusterClassification)
+        -> Bool
+    {
+        switch self {
+        case .cluster(let clusterClass): return classification.clusterClass == clusterClass
+        case .digitASCII: return classification.clusterClass == .digit && units.count == 1 && units[0] < 0x80
+        case .letterLatin:
+            guard classification.clusterClass == .letter, let first = units.first else { return false }
+            var scalar = UInt32(first)
+            if units.count > 1, UTF16.isLeadSurrogate(first), UTF16.isTrailSurrogate(units[1]) {
+                scalar = 0x10000 + ((scalar - 0xD800) << 10) + (UInt32(units[1]) - 0xDC00)
+            }
+            return CodePointProperties(codePoint: scalar).script == .latin
+        }
+    }
+}
+
+extension FieldState {
+    /// The committed text: the text with the marked range (if any) left out.
+    public var committedText: UTF16Text {
+        guard let marked = markedRange, marked.end <= text.length else { return text }
+        return text.replacing(marked, with: .empty)
+    }
+}

@@ -1,0 +1,75 @@
+import Foundation
+import HarnessJSON
+
+/// A rule spec in a JSON file (`Corpora/rules/*.json`), for values the compact syntax
+/// cannot hold, such as a regular expression with commas:
+///
+/// ```json
+/// {"format": "ime-rule/1", "rule": "regex", "parameters": {"pattern": "^[a-z, ]*$"},
+///  "description": "Latin letters, commas and spaces"}
+/// ```
+///
+/// Parameter values are strings or whole numbers; `description` is optional.
+public struct RuleFile: Sendable {
+    public static let format = "ime-rule/1"
+
+    public var path: String
+    public var spec: RuleSpec
+    public var description: String?
+
+    /// Reads and checks the file at `path`.
+    ///
+    /// - Throws: ``RuleFileError`` naming the file and, for a bad document, the JSON path.
+    public init(path: String) throws(RuleFileError) {
+        guard let data = FileManager.default.contents(atPath: path) else { throw .unreadable(path: path) }
+        let value: JSONValue
+        do {
+            value = try JSONParser.parse(data)
+        } catch {
+            throw .malformed(path: path, message: error.description)
+        }
+        do throws(JSONDecodingError) {
+            let root = JSONNode(value)
+            try root.rejectUnknownMembers(["format", "rule", "parameters", "description"])
+            let format = try root.member("format")
+            guard try format.string() == Self.format else { throw format.mismatch("\"\(Self.format)\"") }
+            let name = try root.member("rule").string()
+            var parameters: [(key: String, value: String)] = []
+            if let members = try root.optionalMember("parameters")?.members() {
+                for (key, node) in members {
+                    if case .string = node.value {
+                        parameters.append((key, try node.string()))
+                    } else {
+                        parameters.append((key, String(try node.int())))
+                    }
+                }
+            }
+            self.path = path
+            self.spec = RuleSpec(name: name, parameters: parameters)
+            self.description = try root.optionalMember("description")?.string()
+        } catch {
+            throw .malformed(path: path, message: error.description)
+        }
+    }
+
+    /// The `.json` files of `directory`, sorted by name.
+    public static func files(in directory: String) throws(RuleFileError) -> [String] {
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: directory) else {
+            throw .unreadable(path: directory)
+        }
+        return names.filter { $0.hasSuffix(".json") }.sorted().map { directory + "/" + $0 }
+    }
+}
+
+/// Why a rule file cannot be used.
+public enum RuleFileError: Error, Hashable, Sendable, CustomStringConvertible {
+    case unreadable(path: String)
+    case malformed(path: String, message: String)
+
+    public var description: String {
+        switch self {
+        case .unreadable(let path): "\(path): no such file or directory"
+        case .malformed(let path, let message): "\(path): \(message)"
+        }
+    }
+}

@@ -1,0 +1,29 @@
+internal import CICU
+
+extension UTF16Text {
+    /// The text in Normalization Form KC (ICU's `unorm2` NFKC instance): compatibility
+    /// characters folded to their plain forms, e.g. fullwidth ７ to 7 and ． to ".".
+    ///
+    /// Lone surrogates pass through unchanged.
+    public var nfkc: UTF16Text {
+        var capacity = length + 8
+        while true {
+            var status: Int32 = 0
+            var output = [UInt16](repeating: 0, count: capacity)
+            let written = units.withUnsafeBufferPointer { source in
+                output.withUnsafeMutableBufferPointer {
+                    cicu_normalize_nfkc(
+                        source.baseAddress, Int32(source.count), $0.baseAddress, Int32(capacity), &status)
+                }
+            }
+            if status <= 0 {
+                output.removeSubrange(Int(written)...)
+                return UTF16Text(units: output)
+            }
+            // U_BUFFER_OVERFLOW_ERROR: the length needed is known now. Any other failure
+            // (only exhausted memory) leaves the text as it was.
+            guard Int(written) > capacity else { return self }
+            capacity = Int(written)
+        }
+    }
+}

@@ -1,0 +1,58 @@
+import Composition
+import Graphemes
+
+/// Allows or denies grapheme clusters by class: specs `allow:classes=A+B+…`,
+/// `deny:classes=A+B+…` and `emoji-only` (allow `emoji`).
+///
+/// The classes are ``ClusterClass``'s (`han`, `emoji`, `digit`, …) plus `digit-ascii`
+/// and `letter-latin` (``RuleClass``), decided from ICU's properties; `emoji` is RGI
+/// emoji as ICU knows them, so every fully-qualified sequence of emoji-test.txt is one
+/// and nothing else is.
+///
+/// Judged per grapheme on the committed text only, once the composition has ended: the
+/// marked text is never judged, since some keyboards show placeholder letters or symbols
+/// there that are not the user's input. What an event inserted (``CommittedEdit``) loses
+/// the clusters the rule does not allow; the rest stays, the caret after it. A Pinyin
+/// user in a `deny:classes=han` field can compose freely and sees 中 removed on commit;
+/// a paste keeps what is allowed of it.
+public struct ClassFilter: InputRule {
+    public enum Mode: String, Sendable {
+        case allow, deny
+    }
+
+    public let mode: Mode
+    public let classes: [RuleClass]
+    public let spec: String
+
+    public init(_ mode: Mode, classes: [RuleClass], spec: String? = nil) {
+        self.mode = mode
+        self.classes = classes
+        self.spec = spec ?? "\(mode.rawValue):classes=\(classes.map(\.description).joined(separator: "+"))"
+    }
+
+    /// `emoji-only`.
+    public static func emojiOnly(spec: String = "emoji-only") -> ClassFilter {
+        ClassFilter(.allow, classes: [.cluster(.emoji)], spec: spec)
+    }
+
+    public var contract: RuleContract {
+        let names = classes.map(\.description).joined(separator: ", ")
+        return RuleContract(
+            promise: mode == .allow ? "only \(names)" : "no \(names)",
+            allowedClasses: mode == .allow ? classes : nil, deniedClasses: mode == .deny ? classes : [],
+            compositionSafe: true, profileIndependent: true)
+    }
+
+    /// Whether a cluster may stay in the committed text.
+    public func admits(_ cluster: ArraySlice<UInt16>) -> Bool {
+        let classification = cluster.classification
+        let member = cluster.withUnsafeBufferPointer { units in
+            classes.contains { $0.contains(units, classified: classification) }
+        }
+        return member == (mode == .allow)
+    }
+
+    public func editingChanged(_ change: FieldChange) -> TextAssignment? {
+        CommittedEdit(change)?.filtered(admits)
+    }
+}

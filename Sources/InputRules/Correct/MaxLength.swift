@@ -1,0 +1,80 @@
+import Composition
+import Graphemes
+
+/// A length limit that never splits a grapheme, never blocks a deletion, and, in
+/// `after-composition` mode, never breaks a composition. Spec
+/// `max-length:limit=N[,unit=graphemes|utf16|scalars][,enforcement=after-composition|enforced]`.
+///
+/// - `after-composition` (the default; Flutter's
+///   `MaxLengthEnforcement.truncateAfterCompositionEnds`): marked text may run over the
+///   limit; once nothing is marked, the inserted text is cut, whole clusters from its
+///   end, to fit — so the candidate a Pinyin user picks is kept as far as it fits, and a
+///   paste keeps its head.
+/// - `enforced` (Flutter's `MaxLengthEnforcement.enforced`): the same, and while text is
+///   marked the delegate also refuses updates that would take the whole text, marked
+///   text included, further past the limit. Near the limit that can interrupt a
+///   composition, as it does in Flutter; it suits fields where no input method composes.
+///
+/// The delegate reads a change robustly (``ChangeRequest/resultingText``): while text is
+/// marked the replacement replaces the marked text, whatever range the platform reports.
+/// Everything else is decided after the change, on the field itself (see
+/// ``CommittedEdit``), so the rule ends every session with the same text under every
+/// profile.
+public struct MaxLength: InputRule {
+    public enum Enforcement: String, CaseIterable, Sendable {
+        case afterComposition = "after-composition"
+        case enforced
+    }
+
+    /// The units a limit may count in.
+    public static let units: [TextUnit] = [.graphemes, .utf16, .scalars]
+
+    public let limit: Int
+    public let unit: TextUnit
+    public let enforcement: Enforcement
+    public let spec: String
+
+    public init(
+        limit: Int, unit: TextUnit = .graphemes, enforcement: Enforcement = .afterComposition, spec: String? = nil
+    ) {
+        self.limit = limit
+        self.unit = unit
+        self.enforcement = enforcement
+        self.spec = spec ?? "max-length:limit=\(limit),unit=\(unit.rawValue),enforcement=\(enforcement.rawValue)"
+    }
+
+    public var contract: RuleContract {
+        RuleContract(
+            promise: "at most \(limit) \(unit.rawValue) of committed text", limit: .init(limit, unit),
+            compositionSafe: enforcement == .afterComposition, profileIndependent: true)
+    }
+
+    public func shouldChange(_ request: ChangeRequest) -> Bool {
+        guard enforcement == .enforced, request.field.markedRange != nil, !request.isDeletion,
+            let result = request.resultingText
+        else { return true }
+        let length = result.length(in: unit)
+        return length <= limit || length <= request.field.text.length(in: unit)
+    }
+
+    public func editingChanged(_ change: FieldChange) -> TextAssignment? {
+        guard let edit = CommittedEdit(change) else { return nil }
+        var total = edit.text.length(in: unit)
+        guard total > limit else { return nil }
+        var end = edit.clusters.upperBound
+        while total > limit, end > edit.clusters.lowerBound {
+            end -= 1
+            total -= measure(edit.units(ofCluster: end))
+        }
+        return edit.assignment(keeping: edit.text.units[edit.region.lowerBound..<edit.boundaries[end]])
+    }
+
+    /// The length of one cluster in ``unit``.
+    private func measure(_ cluster: ArraySlice<UInt16>) -> Int {
+        switch unit {
+        case .graphemes: 1
+        case .utf16: cluster.count
+        default: UTF16Text(units: cluster).length(in: unit)
+        }
+    }
+}
