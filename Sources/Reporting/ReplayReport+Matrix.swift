@@ -1,4 +1,5 @@
 import Composition
+import Foundation
 import Graphemes
 
 extension ReplayReport {
@@ -39,14 +40,24 @@ extension ReplayReport {
         }
         for rule in rules {
             out += "\n## `\(Self.escape(rule))`\n\n"
-            out += "| session | " + profiles.map { "`\($0)`" }.joined(separator: " | ") + " |\n"
-            out += "|---|" + String(repeating: "---|", count: profiles.count) + "\n"
+            out += "| session | " + profiles.map { "`\($0)`" }.joined(separator: " | ") + " | final text |\n"
+            out += "|---|" + String(repeating: "---|", count: profiles.count) + "---|\n"
             for result in byRule[rule] ?? [] {
                 out += "| `\(result.sessionID)` | "
-                out += profiles.map { Self.cell(result.discrepancies, profile: $0) }.joined(separator: " | ") + " |\n"
+                out += profiles.map { Self.cell(result.discrepancies, profile: $0) }.joined(separator: " | ")
+                out += " | \(Self.finalTexts(result)) |\n"
             }
         }
         return out
+    }
+
+    /// The final text, once when every profile agrees, else per profile.
+    static func finalTexts(_ result: SessionResult) -> String {
+        let shown = result.finalText.map {
+            $0.text.isEmpty ? "(empty)" : code($0.text.visibleDescription).replacingOccurrences(of: "|", with: "\\|")
+        }
+        if Set(shown).count == 1, let first = shown.first { return first }
+        return zip(result.finalText, shown).map { "\($0.0.profile): \($0.1)" }.joined(separator: "; ")
     }
 
     /// `composition-interrupted 2, broken-text 1`, or `·` when the profile has none.

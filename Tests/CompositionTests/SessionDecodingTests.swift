@@ -204,6 +204,19 @@ import Testing
     }
 
     @Test(arguments: [
+        ("decimal:separator=,", [("separator", ",")]),
+        (#"regex:pattern=^[a-z, ]*$,flags=x"#, [("pattern", "^[a-z, ]*$"), ("flags", "x")]),
+        (#"regex:pattern=\d{0,6}"#, [("pattern", #"\d{0,6}"#)]),
+        ("legacy-input-filter:max-length=4,regex=a,,b", [("max-length", "4"), ("regex", "a,,b")]),
+    ])
+    func commasSplitOnlyBeforeAKey(_ text: String, _ expected: [(String, String)]) throws {
+        let spec = try RuleSpec(parsing: text)
+        #expect(spec.parameters.map(\.key) == expected.map(\.0))
+        #expect(spec.parameters.map(\.value) == expected.map(\.1))
+        #expect(spec.description == text)
+    }
+
+    @Test(arguments: [
         ("", "rule '': expected a rule name of letters, digits and '-'"),
         ("max length", "rule 'max length': expected a rule name of letters, digits and '-'"),
         ("x:limit", "rule 'x:limit': expected key=value pairs separated by ',', found 'limit'"),

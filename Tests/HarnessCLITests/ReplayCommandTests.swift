@@ -157,6 +157,18 @@ import Testing
         )
     }
 
+    /// Reports/rules.md is every corpus session × every shipped rule file × every profile.
+    @Test func theCommittedRuleMatrixIsCurrent() throws {
+        let result = replay([
+            Self.root + "/Corpora/sessions", "--rule", Self.root + "/Corpora/rules", "--format", "matrix",
+        ])
+        let committed = try String(contentsOfFile: Self.root + "/Reports/rules.md", encoding: .utf8)
+        #expect(
+            result.standardOutput == committed,
+            "Reports/rules.md is stale: run 'swift run ime-harness replay Corpora/sessions --rule Corpora/rules --format matrix --output Reports/rules.md'"
+        )
+    }
+
     private func temporaryDirectory() throws -> String {
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("imeharness-\(UUID().uuidString)").path
         try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)

@@ -24,6 +24,10 @@ public struct RuleSpec: Hashable, Sendable, CustomStringConvertible {
 
     /// Parses `NAME[:key=value,...]`.
     ///
+    /// A comma separates two parameters only where a `key=` follows it; any other comma
+    /// belongs to the value, so `decimal:separator=,` and `regex:pattern=^[a-z, ]*$` need
+    /// no quoting. A value that itself holds `,key=` needs a JSON rule file (``RuleFile``).
+    ///
     /// - Throws: ``RuleSpecError`` naming the part that is malformed.
     public init(parsing spec: String) throws(RuleSpecError) {
         let parts = spec.split(separator: ":", maxSplits: 1, omittingEmptySubsequences: false)
@@ -34,7 +38,7 @@ public struct RuleSpec: Hashable, Sendable, CustomStringConvertible {
         self.name = name
         var parameters: [(key: String, value: String)] = []
         if parts.count == 2 {
-            for pair in parts[1].split(separator: ",", omittingEmptySubsequences: false) {
+            for pair in Self.pairs(parts[1]) {
                 let keyValue = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
                 guard keyValue.count == 2, !keyValue[0].isEmpty else {
                     throw .malformed(spec: spec, reason: "key=value pairs separated by ',', found '\(pair)'")
@@ -46,6 +50,24 @@ public struct RuleSpec: Hashable, Sendable, CustomStringConvertible {
             }
         }
         self.parameters = parameters
+    }
+
+    /// The `key=value` pairs of a parameter list, split at the commas a key follows.
+    private static func pairs(_ list: Substring) -> [Substring] {
+        var pairs: [Substring] = []
+        var start = list.startIndex
+        var index = list.startIndex
+        while let comma = list[index...].firstIndex(of: ",") {
+            let rest = list[list.index(after: comma)...]
+            let key = rest.prefix { $0.isLetter || $0.isNumber || $0 == "-" }
+            if rest.dropFirst(key.count).first == "=" {
+                pairs.append(list[start..<comma])
+                start = rest.startIndex
+            }
+            index = rest.startIndex
+        }
+        pairs.append(list[start...])
+        return pairs
     }
 
     public var description: String {
