@@ -35,7 +35,9 @@ let package = Package(
         .testTarget(name: "ReportingTests", dependencies: ["Reporting", "Composition", "Graphemes", "HarnessJSON"]),
         .testTarget(name: "SeededRandomTests", dependencies: ["SeededRandom"]),
         // Depends on the executable so that the end-to-end tests can run the built binary.
-        .testTarget(name: "HarnessCLITests", dependencies: ["HarnessCLI", "Graphemes", "ime-harness"]),
+        .testTarget(
+            name: "HarnessCLITests",
+            dependencies: ["HarnessCLI", "Graphemes", "Composition", "InputRules", "ime-harness"]),
     ],
     swiftLanguageModes: [.v6]
 )

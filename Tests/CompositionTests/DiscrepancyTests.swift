@@ -122,6 +122,23 @@ import Testing
             ).isEmpty)
     }
 
+    @Test func limitExceededCountsCommittedTextOnlyAndOnlyWhenItGrows() throws {
+        // Marked text past the limit is not committed; the commit "中国" fits; "abc" does not.
+        #expect(
+            try F.discrepancies(Self.pinyin, rule: DeclaredLimit(limit: 2)).allSatisfy { $0.kind != .limitExceeded })
+        let session = F.session(
+            "latin", "|", [.insertText("ab"), .insertText("c"), .insertText("d"), .deleteBackward, .deleteBackward])
+        let found = try F.discrepancies(session, rule: DeclaredLimit(limit: 2))
+        #expect(kinds(found) == ["limit-exceeded@1", "limit-exceeded@1", "limit-exceeded@2", "limit-exceeded@2"])
+        let first = try #require(found.first)
+        #expect(
+            first.message
+                == "under ios18-single the committed text of \"abc|\" measures 3 graphemes, over the limit of 2")
+        #expect(first.details.rendered(pretty: false) == #"{"field":"abc|","limit":2,"unit":"graphemes","length":3}"#)
+        // Deleting back towards the limit is no new excess.
+        #expect(try F.discrepancies(F.session("x", "abcd|", [.deleteBackward]), rule: DeclaredLimit(limit: 2)).isEmpty)
+    }
+
     @Test func observedMismatchWhenTheRecordingDisagreesWithTheProfile() throws {
         var session = F.forum
         session.observed["ios26-multi"] = [nil, nil, .multi(ranges: [UTF16Range(location: 0, length: 2)], text: "王")]

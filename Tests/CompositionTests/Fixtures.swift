@@ -105,3 +105,10 @@ struct RejectLongReplacements: InputRule {
         request.field.markedRange != nil || request.call.replacement.length <= 1
     }
 }
+
+/// Accepts everything but declares a limit, so replay checks it.
+struct DeclaredLimit: InputRule {
+    var limit: Int
+    var spec: String { "test-declared-limit:limit=\(limit)" }
+    var contract: RuleContract { RuleContract(limit: .init(limit, .graphemes)) }
+}

@@ -1,4 +1,6 @@
+import Composition
 import Foundation
+import InputRules
 import Testing
 
 @testable import HarnessCLI
@@ -173,5 +175,25 @@ import Testing
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("imeharness-\(UUID().uuidString)").path
         try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
         return path
+    }
+}
+
+@Suite struct RulesCommandTests {
+    @Test func listsEveryRuleWithItsParameters() {
+        let result = CLI.run(["rules"])
+        #expect(result.exitCode == 0)
+        let lines = result.standardOutput.split(separator: "\n").map(String.init)
+        for name in RuleCatalogue.full.names {
+            #expect(lines.contains { $0 == name || $0.hasPrefix(name + ":") || $0.hasPrefix(name + "[") }, "\(name)")
+        }
+        #expect(lines.contains("max-length:limit=…[,unit=…][,enforcement=…]"))
+        #expect(lines.contains("    unit: graphemes | utf16 | scalars (default graphemes)"))
+        #expect(lines.contains("legacy-input-filter[:max-length=…][,regex=…][,charset=…]"))
+    }
+
+    @Test func rejectsArguments() {
+        let result = CLI.run(["rules", "max-length"])
+        #expect(result.exitCode == 2)
+        #expect(result.standardError == "ime-harness: rules: unexpected argument 'max-length'\n")
     }
 }

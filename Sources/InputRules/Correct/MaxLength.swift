@@ -17,6 +17,9 @@ import Graphemes
 ///
 /// The delegate reads a change robustly (``ChangeRequest/resultingText``): while text is
 /// marked the replacement replaces the marked text, whatever range the platform reports.
+/// That needs `markedTextRange` to be set while the delegate is asked about a commit,
+/// as both shipped profiles state (`markedRangeVisibleDuringCommit`); a platform that
+/// hid it would leave the enforced mode reading the reported range literally.
 /// Everything else is decided after the change, on the field itself (see
 /// ``CommittedEdit``), so the rule ends every session with the same text under every
 /// profile.
