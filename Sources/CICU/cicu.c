@@ -194,6 +194,7 @@ static const struct {
     {UCHAR_WHITE_SPACE, CICU_PROP_WHITE_SPACE},
     {UCHAR_DEFAULT_IGNORABLE_CODE_POINT, CICU_PROP_DEFAULT_IGNORABLE},
     {UCHAR_VARIATION_SELECTOR, CICU_PROP_VARIATION_SELECTOR},
+    {UCHAR_BIDI_CONTROL, CICU_PROP_BIDI_CONTROL},
 };
 
 void cicu_code_point_facts_get(int32_t c, cicu_code_point_facts *facts) {

@@ -115,7 +115,8 @@ typedef enum cicu_binary_property {
     CICU_PROP_EXTENDED_PICTOGRAPHIC = 1 << 7,   ///< UCHAR_EXTENDED_PICTOGRAPHIC
     CICU_PROP_WHITE_SPACE = 1 << 8,             ///< UCHAR_WHITE_SPACE
     CICU_PROP_DEFAULT_IGNORABLE = 1 << 9,       ///< UCHAR_DEFAULT_IGNORABLE_CODE_POINT
-    CICU_PROP_VARIATION_SELECTOR = 1 << 10      ///< UCHAR_VARIATION_SELECTOR
+    CICU_PROP_VARIATION_SELECTOR = 1 << 10,     ///< UCHAR_VARIATION_SELECTOR
+    CICU_PROP_BIDI_CONTROL = 1 << 11            ///< UCHAR_BIDI_CONTROL
 } cicu_binary_property;
 
 /// Everything the classifier asks about one code point, in one call.

@@ -26,6 +26,8 @@ public struct RuleContract: Hashable, Sendable {
     public var allowedClasses: [RuleClass]?
     /// The classes no committed grapheme cluster may belong to.
     public var deniedClasses: [RuleClass]
+    /// What the committed text must be as a whole, when the promise says more than classes can.
+    public var textPromise: TextPromise?
     /// Whether the rule never rejects a marked-text update or commit and never assigns
     /// the text while text is marked.
     public var compositionSafe: Bool
@@ -34,14 +36,53 @@ public struct RuleContract: Hashable, Sendable {
 
     public init(
         promise: String = "", limit: Limit? = nil, allowedClasses: [RuleClass]? = nil, deniedClasses: [RuleClass] = [],
-        compositionSafe: Bool = false, profileIndependent: Bool = false
+        textPromise: TextPromise? = nil, compositionSafe: Bool = false, profileIndependent: Bool = false
     ) {
+        self.textPromise = textPromise
         self.promise = promise
         self.limit = limit
         self.allowedClasses = allowedClasses
         self.deniedClasses = deniedClasses
         self.compositionSafe = compositionSafe
         self.profileIndependent = profileIndependent
+    }
+}
+
+/// A promise about the committed text as a whole.
+public enum TextPromise: Hashable, Sendable, CustomStringConvertible {
+    /// ASCII digits with at most one `separator` (an amount).
+    case decimal(separator: UInt16)
+    /// Swift's `Float(_:)` reads the text (a numeric field).
+    case parsesAsFloat
+    /// The ICU regular expression matches the whole text.
+    case matches(ICURegex)
+
+    /// Whether `text` keeps the promise.
+    public func holds(for text: UTF16Text) -> Bool {
+        switch self {
+        case .decimal(let separator):
+            var separators = 0
+            for unit in text.units {
+                if unit == separator {
+                    separators += 1
+                } else if !(0x30...0x39).contains(unit) {
+                    return false
+                }
+            }
+            return separators <= 1
+        case .parsesAsFloat:
+            return Float(String(decoding: text.units, as: UTF16.self)) != nil
+        case .matches(let regex):
+            return regex.matchesWhole(text)
+        }
+    }
+
+    public var description: String {
+        switch self {
+        case .decimal(let separator): "ASCII digits and at most one \(UTF16Text(units: [separator]).visibleDescription)"
+        case .parsesAsFloat: "reads as a Float"
+        case .matches(let regex): "matches \(regex.pattern.visibleDescription)"
+        }
     }
 }
 

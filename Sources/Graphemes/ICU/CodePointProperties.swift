@@ -117,6 +117,8 @@ public struct BinaryProperties: OptionSet, Hashable, Sendable {
     public static let defaultIgnorable = Self(rawValue: CICU_PROP_DEFAULT_IGNORABLE.rawValue)
     /// `Variation_Selector` (`UCHAR_VARIATION_SELECTOR`).
     public static let variationSelector = Self(rawValue: CICU_PROP_VARIATION_SELECTOR.rawValue)
+    /// `Bidi_Control` (`UCHAR_BIDI_CONTROL`): the explicit directional marks and overrides.
+    public static let bidiControl = Self(rawValue: CICU_PROP_BIDI_CONTROL.rawValue)
 }
 
 /// What ICU says about one code point.

@@ -3,8 +3,7 @@ import Graphemes
 
 /// The edit an event made to the committed text, worked out after the change the way a
 /// handler that remembers the text it last saw can: the text before the event (its
-/// marked text left out) against the text after, by their common prefix and suffix,
-/// widened to whole grapheme clusters of the new text.
+/// marked text left out) against the text after, by their common prefix and suffix.
 ///
 /// This is how the catalogue's correct rules stay independent of the delegate model:
 /// whatever range a platform reports for a change — `{0, 2}` on iOS 18, `[{2, 0}]` on
@@ -12,13 +11,18 @@ import Graphemes
 /// is this edit. Exists only once the composition has ended (no marked text) and only
 /// when something was inserted: a rule built on it never touches marked text and never
 /// blocks a deletion.
+///
+/// The inserted units are cut into *pieces*, one per grapheme cluster of the new text
+/// they fall in. A rule judges a piece by its whole cluster (a skin tone typed after 👍
+/// is judged as 👍🏽) but keeps or drops only the piece: the text outside the insertion
+/// is never touched, so dropping everything gives back exactly the text before.
 struct CommittedEdit {
     /// The field's text after the event.
     let text: UTF16Text
-    /// The grapheme cluster boundaries of ``text``.
-    let boundaries: [Int]
-    /// The indices of the clusters that hold the inserted text.
-    let clusters: Range<Int>
+    /// The inserted units in ``text``.
+    let inserted: Range<Int>
+    /// Per grapheme cluster that holds inserted units: the cluster, and the part of it inserted.
+    let pieces: [(cluster: Range<Int>, piece: Range<Int>)]
 
     init?(_ change: FieldChange) {
         guard change.after.markedRange == nil else { return nil }
@@ -33,37 +37,46 @@ struct CommittedEdit {
         let insertedEnd = new.count - suffix
         guard prefix < insertedEnd else { return nil }
         text = change.after.text
-        boundaries = text.graphemeBoundaries
-        let first = boundaries.lastIndex { $0 <= prefix } ?? 0
-        let end = boundaries.firstIndex { $0 >= insertedEnd } ?? boundaries.count - 1
-        clusters = first..<end
+        inserted = prefix..<insertedEnd
+        let boundaries = text.graphemeBoundaries
+        var pieces: [(cluster: Range<Int>, piece: Range<Int>)] = []
+        for (start, end) in zip(boundaries, boundaries.dropFirst()) where end > prefix && start < insertedEnd {
+            pieces.append((start..<end, max(start, prefix)..<min(end, insertedEnd)))
+        }
+        self.pieces = pieces
     }
 
-    /// Where the inserted clusters start and end in ``text``.
-    var region: Range<Int> { boundaries[clusters.lowerBound]..<boundaries[clusters.upperBound] }
+    /// The units of piece `index`'s whole cluster.
+    func cluster(_ index: Int) -> ArraySlice<UInt16> { text.units[pieces[index].cluster] }
 
-    /// The units of cluster `index`.
-    func units(ofCluster index: Int) -> ArraySlice<UInt16> {
-        text.units[boundaries[index]..<boundaries[index + 1]]
-    }
+    /// Whether piece `index` is its whole cluster (nothing of the old text is in it).
+    func isWholeCluster(_ index: Int) -> Bool { pieces[index].cluster == pieces[index].piece }
 
-    /// The text with the inserted clusters replaced by `kept`, the caret right after them
-    /// (where it was, had the field taken only `kept`).
+    /// The text with the insertion replaced by `kept`, the caret right after it.
     func assignment(keeping kept: some Collection<UInt16>) -> TextAssignment {
-        var units = Array(text.units[..<region.lowerBound])
+        var units = Array(text.units[..<inserted.lowerBound])
         units.append(contentsOf: kept)
         let caret = units.count
-        units.append(contentsOf: text.units[region.upperBound...])
+        units.append(contentsOf: text.units[inserted.upperBound...])
         return TextAssignment(UTF16Text(units: units), selection: .caret(at: caret))
     }
 
-    /// The text keeping only the inserted clusters `admits` accepts, or `nil` when it accepts them all.
+    /// The text keeping the first `count` pieces of the insertion.
+    func assignment(keepingPieces count: Int) -> TextAssignment {
+        let end = count == 0 ? inserted.lowerBound : pieces[count - 1].piece.upperBound
+        return assignment(keeping: text.units[inserted.lowerBound..<end])
+    }
+
+    /// The text keeping only the pieces whose cluster `admits` accepts, or `nil` when it accepts them all.
     func filtered(_ admits: (ArraySlice<UInt16>) -> Bool) -> TextAssignment? {
         var kept: [UInt16] = []
         var dropped = false
-        for index in clusters {
-            let cluster = units(ofCluster: index)
-            if admits(cluster) { kept.append(contentsOf: cluster) } else { dropped = true }
+        for index in pieces.indices {
+            if admits(cluster(index)) {
+                kept.append(contentsOf: text.units[pieces[index].piece])
+            } else {
+                dropped = true
+            }
         }
         return dropped ? assignment(keeping: kept) : nil
     }

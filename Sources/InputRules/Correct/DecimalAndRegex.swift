@@ -24,17 +24,18 @@ public struct DecimalRule: InputRule {
     public var contract: RuleContract {
         RuleContract(
             promise: "a decimal number: ASCII digits and at most one '\(UTF16Text(units: [separator]))'",
-            allowedClasses: [.digitASCII, .cluster(.punctuation)], compositionSafe: true, profileIndependent: true)
+            allowedClasses: [.digitASCII, .cluster(.punctuation)], textPromise: .decimal(separator: separator),
+            compositionSafe: true, profileIndependent: true)
     }
 
     public func editingChanged(_ change: FieldChange) -> TextAssignment? {
         guard let edit = CommittedEdit(change) else { return nil }
         var hasSeparator =
-            edit.text.units[..<edit.region.lowerBound].contains(separator)
-            || edit.text.units[edit.region.upperBound...].contains(separator)
+            edit.text.units[..<edit.inserted.lowerBound].contains(separator)
+            || edit.text.units[edit.inserted.upperBound...].contains(separator)
         var kept: [UInt16] = []
-        for index in edit.clusters {
-            let cluster = edit.units(ofCluster: index)
+        for index in edit.pieces.indices where edit.isWholeCluster(index) {
+            let cluster = edit.cluster(index)
             let folded = UTF16Text(units: cluster).nfkc.units
             guard folded.count == 1, folded[0] < 0x80 else { continue }
             if cluster.classification.clusterClass == .digit {
@@ -44,7 +45,7 @@ public struct DecimalRule: InputRule {
                 hasSeparator = true
             }
         }
-        return kept.elementsEqual(edit.text.units[edit.region]) ? nil : edit.assignment(keeping: kept)
+        return kept.elementsEqual(edit.text.units[edit.inserted]) ? nil : edit.assignment(keeping: kept)
     }
 }
 
@@ -68,20 +69,20 @@ public struct RegexRule: InputRule {
 
     public var contract: RuleContract {
         RuleContract(
-            promise: "the committed text matches \(regex.pattern.visibleDescription)", compositionSafe: true,
-            profileIndependent: true)
+            promise: "the committed text matches \(regex.pattern.visibleDescription)", textPromise: .matches(regex),
+            compositionSafe: true, profileIndependent: true)
     }
 
     public func editingChanged(_ change: FieldChange) -> TextAssignment? {
         guard let edit = CommittedEdit(change) else { return nil }
         let matcher = regex.makeMatcher()
         guard !matcher.matchesWhole(edit.text) else { return nil }
-        for end in edit.clusters.reversed() {
-            let candidate = edit.assignment(keeping: edit.text.units[edit.region.lowerBound..<edit.boundaries[end]])
+        for count in stride(from: edit.pieces.count - 1, through: 0, by: -1) {
+            let candidate = edit.assignment(keepingPieces: count)
             if matcher.matchesWhole(candidate.text) { return candidate }
         }
         let old = change.before.committedText
         guard matcher.matchesWhole(old) else { return nil }
-        return TextAssignment(old, selection: .caret(at: min(edit.region.lowerBound, old.length)))
+        return TextAssignment(old, selection: .caret(at: min(edit.inserted.lowerBound, old.length)))
     }
 }

@@ -61,23 +61,12 @@ public struct MaxLength: InputRule {
     }
 
     public func editingChanged(_ change: FieldChange) -> TextAssignment? {
-        guard let edit = CommittedEdit(change) else { return nil }
-        var total = edit.text.length(in: unit)
-        guard total > limit else { return nil }
-        var end = edit.clusters.upperBound
-        while total > limit, end > edit.clusters.lowerBound {
-            end -= 1
-            total -= measure(edit.units(ofCluster: end))
+        guard let edit = CommittedEdit(change), edit.text.length(in: unit) > limit else { return nil }
+        // Keep the longest head of the insertion that fits (usually one try: most insertions are one piece).
+        for count in stride(from: edit.pieces.count - 1, to: 0, by: -1) {
+            let candidate = edit.assignment(keepingPieces: count)
+            if candidate.text.length(in: unit) <= limit { return candidate }
         }
-        return edit.assignment(keeping: edit.text.units[edit.region.lowerBound..<edit.boundaries[end]])
-    }
-
-    /// The length of one cluster in ``unit``.
-    private func measure(_ cluster: ArraySlice<UInt16>) -> Int {
-        switch unit {
-        case .graphemes: 1
-        case .utf16: cluster.count
-        default: UTF16Text(units: cluster).length(in: unit)
-        }
+        return edit.assignment(keepingPieces: 0)
     }
 }

@@ -79,7 +79,7 @@ public struct LegacyNumericField: InputRule {
     }
 
     public var contract: RuleContract {
-        RuleContract(promise: "only numbers: the text always reads as a Float")
+        RuleContract(promise: "only numbers: the text always reads as a Float", textPromise: .parsesAsFloat)
     }
 
     public func editingChanged(_ change: FieldChange) -> TextAssignment? {

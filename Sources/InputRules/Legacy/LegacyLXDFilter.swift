@@ -77,7 +77,7 @@ public struct LegacyLXDFilter: InputRule {
             }
         return RuleContract(
             promise: variant.promise, limit: maxLength.map { .init($0, .utf16) }, allowedClasses: classes.allowed,
-            deniedClasses: classes.denied)
+            deniedClasses: classes.denied, textPromise: variant == .decimal ? .decimal(separator: 0x2E) : nil)
     }
 
     /// `textField.text = kFilterString(textField.text, …)`, assigned on every change.
