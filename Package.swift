@@ -21,9 +21,12 @@ let package = Package(
         .target(name: "HarnessJSON", dependencies: ["Graphemes"]),
         .target(name: "Composition", dependencies: ["Graphemes", "HarnessJSON"]),
         .target(name: "InputRules", dependencies: ["Composition", "Graphemes"]),
+        .target(
+            name: "Fuzzing", dependencies: ["InputRules", "Composition", "Graphemes", "HarnessJSON", "SeededRandom"]),
         .target(name: "Reporting", dependencies: ["Composition", "HarnessJSON", "Graphemes"]),
         .target(
-            name: "HarnessCLI", dependencies: ["Graphemes", "HarnessJSON", "Composition", "InputRules", "Reporting"]),
+            name: "HarnessCLI",
+            dependencies: ["Graphemes", "HarnessJSON", "Composition", "InputRules", "Fuzzing", "Reporting"]),
         .executableTarget(name: "ime-harness", dependencies: ["HarnessCLI"]),
         .target(name: "SeededRandom"),
         .executableTarget(name: "graphemes-benchmark", dependencies: ["Graphemes", "SeededRandom"]),

@@ -6,6 +6,8 @@ enum CommandName: String, CaseIterable {
     case conformance
     case replay
     case rules
+    case fuzz
+    case merge
 }
 
 /// What a command run produced: its exit code and its two output streams.
@@ -34,6 +36,8 @@ public enum CLI {
           conformance   Check segmentation and emoji classification against Unicode's test files.
           replay        Replay input-method sessions through iOS delegate models and report discrepancies.
           rules         List the rule catalogue: legacy ports and correct rules, with their parameters.
+          fuzz          Generate sessions against a rule's properties and shrink what fails.
+          merge         Combine the JSON results of fuzz shards.
 
         Run 'ime-harness <command> --help' for a command's options.
         Exit codes: 0 nothing found, 1 failures found, 2 usage or input error.
@@ -60,6 +64,8 @@ public enum CLI {
             case .conformance: return try ConformanceCommand.run(rest)
             case .replay: return try ReplayCommand.run(rest)
             case .rules: return try RulesCommand.run(rest)
+            case .fuzz: return try FuzzCommand.run(rest)
+            case .merge: return try MergeCommand.run(rest)
             }
         } catch {
             return CLIResult(exitCode: error.exitCode, standardError: "ime-harness: \(error.message)\n")

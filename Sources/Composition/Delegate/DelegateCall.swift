@@ -43,10 +43,7 @@ public enum DelegateCall: Hashable, Sendable {
         {
             return nil
         }
-        let sorted = ranges.sorted { $0.location < $1.location }
-        for index in sorted.indices.dropFirst() where sorted[index].location < sorted[index - 1].end {
-            return nil
-        }
+        if ranges.overlaps { return nil }
         var field = TextField(FieldState(text: text))
         field.replaceRanges(ranges, with: replacement, target: target)
         return field.text

@@ -83,7 +83,7 @@ public final class DelegateModel: Sendable {
                         call: .single(range: ranges[target], replacement: text), effect: .event(event),
                         isCompositionStep: false))
             case .eachRange:
-                for index in ranges.indices.sorted(by: { ranges[$0].location > ranges[$1].location }) {
+                for index in ranges.indicesFromLast {
                     let replacement = index == target ? text : .empty
                     body(
                         PlannedEdit(

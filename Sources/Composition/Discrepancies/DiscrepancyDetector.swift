@@ -77,7 +77,7 @@ public enum DiscrepancyDetector {
             found.append(Discrepancy(kind: kind, event: event, profiles: [profile], rule: rule, evidence: evidence))
         }
         if let problem = step.skipped {
-            add(.rangeOutOfBounds, .skippedEvent(step.event, field: step.before, problem: problem))
+            add(problem.kind, .skippedEvent(step.event, field: step.before, problem: problem))
             return
         }
         for index in step.calls.indices {

@@ -119,7 +119,7 @@ public struct TextField: Hashable, Sendable {
     public mutating func replaceRanges(_ ranges: [UTF16Range], with replacement: UTF16Text, target: MultiRangeTarget) {
         let targetIndex = target.index(in: ranges)
         var caret = 0
-        for index in ranges.indices.sorted(by: { ranges[$0].location > ranges[$1].location }) {
+        for index in ranges.indicesFromLast {
             let text = index == targetIndex ? replacement : .empty
             state.text.replace(ranges[index], with: text)
         }
@@ -145,5 +145,25 @@ public struct TextField: Hashable, Sendable {
     /// `textField.text = text`: ends any composition and puts the caret at the end.
     public mutating func setTextProgrammatically(_ newText: UTF16Text) {
         state = FieldState(text: newText)
+    }
+}
+
+extension UTF16Range {
+    /// Text order for the ranges of a multi-range edit: by location, then by end, so an
+    /// empty range sorts before a range that starts where it is.
+    static func precedes(_ a: UTF16Range, _ b: UTF16Range) -> Bool {
+        a.location != b.location ? a.location < b.location : a.end < b.end
+    }
+}
+
+extension [UTF16Range] {
+    /// The indices of the ranges from the last in text order to the first: the order in
+    /// which replacing them leaves the others' offsets valid.
+    var indicesFromLast: [Int] { indices.sorted { UTF16Range.precedes(self[$1], self[$0]) } }
+
+    /// Whether two of the ranges overlap (an empty range at another's start does not).
+    var overlaps: Bool {
+        let sorted = self.sorted(by: UTF16Range.precedes)
+        return sorted.indices.dropFirst().contains { sorted[$0].location < sorted[$0 - 1].end }
     }
 }

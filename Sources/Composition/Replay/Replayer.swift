@@ -118,7 +118,10 @@ public final class Replayer {
             rewriteEndedComposition: endedComposition, after: run.field.state, newBrokenSpots: newSpots)
     }
 
-    /// A range the event itself carries that does not fit `text` (the event cannot happen).
+    /// A range the event itself carries that does not fit `text`, or that ends inside a
+    /// grapheme cluster of it: the event cannot happen (UIKit keeps selections on cluster
+    /// boundaries). A session recorded without a rule can meet this once a rule has
+    /// changed the text its later ranges were recorded against.
     private func eventRangeProblem(_ event: SessionEvent, in text: UTF16Text) -> RangeProblem? {
         let ranges: [UTF16Range] =
             switch event {
@@ -126,7 +129,13 @@ public final class Replayer {
             case .replaceRanges(let ranges, _): ranges
             default: []
             }
-        for range in ranges where !fits(range, text) { return .outOfBounds(range, textLength: text.length) }
+        for range in ranges {
+            guard fits(range, text) else { return .outOfBounds(range, textLength: text.length) }
+            var problems: [RangeProblem] = []
+            check(range.location, of: range, in: text, into: &problems)
+            if !range.isEmpty { check(range.end, of: range, in: text, into: &problems) }
+            if let problem = problems.first { return problem }
+        }
         return nil
     }
 

@@ -52,7 +52,7 @@ public struct RuleContract: Hashable, Sendable {
 public enum TextPromise: Hashable, Sendable, CustomStringConvertible {
     /// ASCII digits with at most one `separator` (an amount).
     case decimal(separator: UInt16)
-    /// Swift's `Float(_:)` reads the text (a numeric field).
+    /// Swift's `Float(_:)` reads the text, or the field is empty (a numeric field).
     case parsesAsFloat
     /// The ICU regular expression matches the whole text.
     case matches(ICURegex)
@@ -71,7 +71,7 @@ public enum TextPromise: Hashable, Sendable, CustomStringConvertible {
             }
             return separators <= 1
         case .parsesAsFloat:
-            return Float(String(decoding: text.units, as: UTF16.self)) != nil
+            return text.isEmpty || Float(String(decoding: text.units, as: UTF16.self)) != nil
         case .matches(let regex):
             return regex.matchesWhole(text)
         }

@@ -111,24 +111,29 @@ extension Session {
     private static func check(_ event: SessionEvent, node: JSONNode, against field: TextField) throws(JSONDecodingError)
     {
         let length = field.text.length
-        switch event {
-        case .replace(let range, _), .setSelection(let range):
-            guard range.end <= length else {
-                throw try node.member("range").mismatch(
-                    "a range within the text, which has length \(length) at this event")
-            }
-        case .replaceRanges(let ranges, _):
-            let rangesNode = try node.member("ranges")
-            for (index, range) in ranges.enumerated() where range.end > length {
-                throw try rangesNode.elements()[index].mismatch(
-                    "a range within the text, which has length \(length) at this event")
-            }
-            let sorted = ranges.sorted { $0.location < $1.location }
-            for index in sorted.indices.dropFirst() where sorted[index].location < sorted[index - 1].end {
-                throw rangesNode.mismatch("ranges that do not overlap")
-            }
-        default: break
+        switch event.rangeIssue(textLength: length) {
+        case nil: return
+        case .outside(let index):
+            let rangeNode =
+                if case .replaceRanges = event { try node.member("ranges").elements()[index] } else {
+                    try node.member("range")
+                }
+            throw rangeNode.mismatch("a range within the text, which has length \(length) at this event")
+        case .overlapping:
+            throw try node.member("ranges").mismatch("ranges that do not overlap")
         }
+    }
+
+    /// The index of the first event whose ranges do not fit the field it applies to, when
+    /// the events are applied from `initial` with the field's own semantics; `nil` when
+    /// every event fits (what decoding a session checks).
+    public static func firstInvalidEvent(_ events: [SessionEvent], from initial: FieldState) -> Int? {
+        var field = TextField(initial)
+        for (index, event) in events.enumerated() {
+            if event.rangeIssue(textLength: field.text.length) != nil { return index }
+            DelegateModel.neutral.apply(.event(event), to: &field)
+        }
+        return nil
     }
 
     private static func decodeObservedCall(_ node: JSONNode) throws(JSONDecodingError) -> ObservedCall {
@@ -146,10 +151,32 @@ extension Session {
 
 extension DelegateModel {
     /// The model used to check sessions: the field's own semantics, whatever the profile.
-    static let neutral = DelegateModel(
+    public static let neutral = DelegateModel(
         profile: PlatformProfile(
             name: "neutral", description: "", source: "", delegate: .singleRange, commitRange: .markedRange,
             markedTextUpdates: .delegate, markedRangeVisibleDuringCommit: true, deleteBackward: .grapheme,
             multiRangeOnSingleRange: .targetOnly, multiRangeTarget: .firstListed, sameTextEndsComposition: true,
             facts: []))
+}
+
+extension SessionEvent {
+    /// What is wrong with an event's ranges on a text of some length.
+    enum RangeIssue: Equatable {
+        /// The range at this index (0 for a one-range event) ends past the text.
+        case outside(index: Int)
+        /// Two ranges of a multi-range edit overlap.
+        case overlapping
+    }
+
+    /// The first thing wrong with the event's ranges on a text of `length` units.
+    func rangeIssue(textLength length: Int) -> RangeIssue? {
+        switch self {
+        case .replace(let range, _), .setSelection(let range):
+            return range.end <= length ? nil : .outside(index: 0)
+        case .replaceRanges(let ranges, _):
+            if let index = ranges.firstIndex(where: { $0.end > length }) { return .outside(index: index) }
+            return ranges.overlaps ? .overlapping : nil
+        default: return nil
+        }
+    }
 }

@@ -81,3 +81,21 @@ extension UTF16Text {
         return UTF16.isLeadSurrogate(units[offset - 1]) && UTF16.isTrailSurrogate(units[offset])
     }
 }
+
+extension UTF16Text {
+    /// The lengths of the longest common prefix and suffix of the two texts, in UTF-16
+    /// units, neither cutting a surrogate pair and together no longer than the shorter
+    /// text: what an edit from `self` to `other` left untouched at each end.
+    public func commonAffixes(with other: UTF16Text) -> (prefix: Int, suffix: Int) {
+        let old = units
+        let new = other.units
+        let shorter = Swift.min(old.count, new.count)
+        var prefix = 0
+        while prefix < shorter, old[prefix] == new[prefix] { prefix += 1 }
+        if prefix > 0, UTF16.isLeadSurrogate(old[prefix - 1]) { prefix -= 1 }
+        var suffix = 0
+        while suffix < shorter - prefix, old[old.count - 1 - suffix] == new[new.count - 1 - suffix] { suffix += 1 }
+        if suffix > 0, UTF16.isTrailSurrogate(old[old.count - suffix]) { suffix -= 1 }
+        return (prefix, suffix)
+    }
+}

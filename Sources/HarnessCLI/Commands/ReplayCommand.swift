@@ -47,17 +47,7 @@ enum ReplayCommand {
         }
         let format = try parsed.choice("--format", default: Format.md)
         guard !parsed.positionals.isEmpty else { throw .missingArgument("session PATH", command: "replay") }
-        let store = ProfileStore(directory: try profilesDirectory(parsed.value("--profiles")))
-        let profileNames = parsed.values["--profile"] ?? store.names()
-        var profiles: [PlatformProfile] = []
-        for name in profileNames {
-            do {
-                profiles.append(try store.profile(named: name))
-            } catch {
-                throw .dataError(error.description)
-            }
-        }
-        guard !profiles.isEmpty else { throw .dataError("\(store.directory): no profiles (*.json) found") }
+        let profiles = try loadProfiles(parsed)
         let rules = try resolveRules(parsed.values["--rule"] ?? ["none"])
         let replayer: Replayer
         do {
@@ -84,6 +74,21 @@ enum ReplayCommand {
             return CLIResult(exitCode: report.exitCode, standardError: standardError)
         }
         return CLIResult(exitCode: report.exitCode, standardOutput: output, standardError: standardError)
+    }
+
+    /// The profiles `--profile` names (default: every profile in the profiles directory).
+    static func loadProfiles(_ parsed: ParsedArguments) throws(CLIError) -> [PlatformProfile] {
+        let store = ProfileStore(directory: try profilesDirectory(parsed.value("--profiles")))
+        var profiles: [PlatformProfile] = []
+        for name in parsed.values["--profile"] ?? store.names() {
+            do {
+                profiles.append(try store.profile(named: name))
+            } catch {
+                throw .dataError(error.description)
+            }
+        }
+        guard !profiles.isEmpty else { throw .dataError("\(store.directory): no profiles (*.json) found") }
+        return profiles
     }
 
     /// The rules named by `--rule` values: specs, JSON rule files, or directories of them.
@@ -150,15 +155,20 @@ enum ReplayCommand {
         return ReplayReport(profiles: profiles.map(\.name), rules: rules.map(\.spec), results: results, errors: errors)
     }
 
-    /// The profiles directory: as given, else `Corpora/profiles` in the current directory
-    /// or above the executable (`.build/<config>/ime-harness` in a checkout).
+    /// The profiles directory: as given, else `Corpora/profiles` found by ``corporaDirectory(_:)``.
     static func profilesDirectory(_ given: String?) throws(CLIError) -> String {
         if let given { return given }
-        var candidates = ["Corpora/profiles"]
+        return try corporaDirectory("profiles", option: "--profiles")
+    }
+
+    /// `Corpora/<name>` in the current directory or above the executable
+    /// (`.build/<config>/ime-harness` in a checkout).
+    static func corporaDirectory(_ name: String, option: String) throws(CLIError) -> String {
+        var candidates = ["Corpora/\(name)"]
         var directory = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
             .deletingLastPathComponent()
         for _ in 0..<5 {
-            candidates.append(directory.appendingPathComponent("Corpora/profiles").path)
+            candidates.append(directory.appendingPathComponent("Corpora/\(name)").path)
             directory = directory.deletingLastPathComponent()
         }
         var isDirectory: ObjCBool = false
@@ -168,7 +178,7 @@ enum ReplayCommand {
             return found
         }
         throw .dataError(
-            "no profiles directory found (tried \(candidates.joined(separator: ", "))); pass --profiles DIR")
+            "no \(name) directory found (tried \(candidates.joined(separator: ", "))); pass \(option) DIR")
     }
 }
 

@@ -53,6 +53,21 @@ public struct ClassFilter: InputRule {
     }
 
     public func editingChanged(_ change: FieldChange) -> TextAssignment? {
-        CommittedEdit(change)?.filtered(admits)
+        guard let edit = CommittedEdit(change) else { return nil }
+        let filtered = edit.filtered(admits)
+        // An insertion can also change what a neighbouring old cluster is (a letter typed
+        // between an emoji and the variation selector it carried leaves the bare emoji):
+        // if the text would hold more clusters the rule refuses than before, refuse the edit.
+        let result = filtered?.text ?? edit.text
+        if refusedCount(in: result) > refusedCount(in: change.before.committedText) {
+            return edit.assignment(keeping: [UInt16]())
+        }
+        return filtered
+    }
+
+    /// How many clusters of `text` the rule refuses.
+    private func refusedCount(in text: UTF16Text) -> Int {
+        let boundaries = text.graphemeBoundaries
+        return zip(boundaries, boundaries.dropFirst()).reduce(0) { $0 + (admits(text.units[$1.0..<$1.1]) ? 0 : 1) }
     }
 }

@@ -3,7 +3,8 @@ import Graphemes
 
 /// The edit an event made to the committed text, worked out after the change the way a
 /// handler that remembers the text it last saw can: the text before the event (its
-/// marked text left out) against the text after, by their common prefix and suffix.
+/// marked text left out) against the text after, by their common prefix and suffix (never
+/// cutting a surrogate pair).
 ///
 /// This is how the catalogue's correct rules stay independent of the delegate model:
 /// whatever range a platform reports for a change — `{0, 2}` on iOS 18, `[{2, 0}]` on
@@ -14,30 +15,31 @@ import Graphemes
 ///
 /// The inserted units are cut into *pieces*, one per grapheme cluster of the new text
 /// they fall in. A rule judges a piece by its whole cluster (a skin tone typed after 👍
-/// is judged as 👍🏽) but keeps or drops only the piece: the text outside the insertion
-/// is never touched, so dropping everything gives back exactly the text before.
+/// is judged as 👍🏽) but keeps or drops only the piece, so the text outside the edit is
+/// never touched; keeping no piece restores the text the edit replaced, leaving exactly
+/// the text before, as a delegate returning `false` would.
 struct CommittedEdit {
     /// The field's text after the event.
     let text: UTF16Text
     /// The inserted units in ``text``.
     let inserted: Range<Int>
+    /// The units of the old committed text the edit replaced.
+    let removed: ArraySlice<UInt16>
     /// Per grapheme cluster that holds inserted units: the cluster, and the part of it inserted.
     let pieces: [(cluster: Range<Int>, piece: Range<Int>)]
 
     init?(_ change: FieldChange) {
         guard change.after.markedRange == nil else { return nil }
-        let old = change.before.committedText.units
+        let oldText = change.before.committedText
+        let old = oldText.units
         let new = change.after.text.units
         guard old != new else { return nil }
-        var prefix = 0
-        let shorter = min(old.count, new.count)
-        while prefix < shorter, old[prefix] == new[prefix] { prefix += 1 }
-        var suffix = 0
-        while suffix < shorter - prefix, old[old.count - 1 - suffix] == new[new.count - 1 - suffix] { suffix += 1 }
+        let (prefix, suffix) = oldText.commonAffixes(with: change.after.text)
         let insertedEnd = new.count - suffix
         guard prefix < insertedEnd else { return nil }
         text = change.after.text
         inserted = prefix..<insertedEnd
+        removed = old[prefix..<(old.count - suffix)]
         let boundaries = text.graphemeBoundaries
         var pieces: [(cluster: Range<Int>, piece: Range<Int>)] = []
         for (start, end) in zip(boundaries, boundaries.dropFirst()) where end > prefix && start < insertedEnd {
@@ -49,13 +51,17 @@ struct CommittedEdit {
     /// The units of piece `index`'s whole cluster.
     func cluster(_ index: Int) -> ArraySlice<UInt16> { text.units[pieces[index].cluster] }
 
+    /// The inserted units of piece `index`.
+    func piece(_ index: Int) -> ArraySlice<UInt16> { text.units[pieces[index].piece] }
+
     /// Whether piece `index` is its whole cluster (nothing of the old text is in it).
     func isWholeCluster(_ index: Int) -> Bool { pieces[index].cluster == pieces[index].piece }
 
-    /// The text with the insertion replaced by `kept`, the caret right after it.
+    /// The text with the insertion replaced by `kept` — or, when `kept` is empty, by the
+    /// text the edit replaced — and the caret right after it.
     func assignment(keeping kept: some Collection<UInt16>) -> TextAssignment {
         var units = Array(text.units[..<inserted.lowerBound])
-        units.append(contentsOf: kept)
+        if kept.isEmpty { units.append(contentsOf: removed) } else { units.append(contentsOf: kept) }
         let caret = units.count
         units.append(contentsOf: text.units[inserted.upperBound...])
         return TextAssignment(UTF16Text(units: units), selection: .caret(at: caret))
@@ -72,11 +78,7 @@ struct CommittedEdit {
         var kept: [UInt16] = []
         var dropped = false
         for index in pieces.indices {
-            if admits(cluster(index)) {
-                kept.append(contentsOf: text.units[pieces[index].piece])
-            } else {
-                dropped = true
-            }
+            if admits(cluster(index)) { kept.append(contentsOf: piece(index)) } else { dropped = true }
         }
         return dropped ? assignment(keeping: kept) : nil
     }

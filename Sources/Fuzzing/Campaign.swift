@@ -1,0 +1,159 @@
+import Composition
+import Foundation
+import Graphemes
+import HarnessJSON
+import SeededRandom
+
+/// Which slice of the iteration space a run covers: iterations `i` with
+/// `i % count == index - 1`. Shards 1/N … N/N together cover exactly what 1/1 covers.
+public struct Shard: Hashable, Sendable, CustomStringConvertible {
+    /// 1-based.
+    public var index: Int
+    public var count: Int
+
+    public init(_ index: Int, of count: Int) {
+        self.index = index
+        self.count = count
+    }
+
+    public static let all = Shard(1, of: 1)
+
+    /// `I/N`.
+    public init?(parsing text: String) {
+        let parts = text.split(separator: "/")
+        guard parts.count == 2, let index = Int(parts[0]), let count = Int(parts[1]), count >= 1,
+            (1...count).contains(index)
+        else { return nil }
+        self.init(index, of: count)
+    }
+
+    public var description: String { "\(index)/\(count)" }
+
+    /// Whether the shard covers iteration `iteration` (0-based).
+    public func covers(_ iteration: Int) -> Bool { iteration % count == index - 1 }
+}
+
+/// A minimised counterexample.
+public struct FuzzFailure: Sendable {
+    public var property: FuzzProperty
+    /// The iteration that first failed (the seed and it regenerate the original session).
+    public var iteration: Int
+    public var originalEvents: Int
+    /// The minimised session, a valid `ime-session/1` with `source.kind` `fuzz`.
+    public var session: Session
+    /// The failure as the minimised session shows it.
+    public var detail: PropertyFailure
+}
+
+/// What a campaign found.
+public struct FuzzResult: Sendable {
+    public var rule: String
+    public var seed: UInt64
+    public var shards: [Shard]
+    public var iterations: Int
+    public var seconds: Double
+    public var failures: [FuzzFailure]
+}
+
+/// Generates sessions for one rule, replays them under every profile, checks the rule's
+/// properties and shrinks each property's first failure.
+///
+/// Iteration `i` of seed `s` is generated from its own generator, seeded from `s` and
+/// `i`, so any iteration can be regenerated alone, and shards split the work exactly.
+/// A class because it owns a ``Replayer``; use one per thread.
+public final class Fuzzer {
+    public let rule: any InputRule
+    public let profiles: [PlatformProfile]
+    let generator: SessionGenerator
+    let replayer: Replayer
+    let checker: PropertyChecker
+
+    public init(rule: any InputRule, profiles: [PlatformProfile], inventory: Inventory) throws(ICUError) {
+        self.rule = rule
+        self.profiles = profiles
+        generator = SessionGenerator(inventory: inventory, limit: rule.contract.limit?.count)
+        replayer = try Replayer()
+        checker = PropertyChecker(contract: rule.contract, profiles: profiles, analyzer: try TextAnalyzer())
+    }
+
+    /// The properties checked for this rule.
+    public var properties: [FuzzProperty] { checker.properties }
+
+    /// The events of iteration `iteration` of `seed`.
+    public func events(seed: UInt64, iteration: Int) -> [SessionEvent] {
+        var mixer = SplitMix64(seed: seed &+ UInt64(iteration) &* 0xD1B5_4A32_D192_ED03)
+        var rng = SplitMix64(seed: mixer.next())
+        return generator.session(&rng, targetEvents: 10 + rng.below(20))
+    }
+
+    /// The failures of one session.
+    public func failures(_ events: [SessionEvent]) -> [PropertyFailure] {
+        checker.failures(in: replay(events))
+    }
+
+    private func replay(_ events: [SessionEvent]) -> SessionResult {
+        let session = Session(
+            id: "fuzz", ime: .other, source: .init(kind: .fuzz, detail: ""), initial: FieldState(text: .empty),
+            events: events)
+        return replayer.run(session, profiles: profiles, rules: [rule], keepTraces: true)[0]
+    }
+
+    /// The shortest session the shrinker finds that still fails `property`.
+    public func shrink(_ events: [SessionEvent], property: FuzzProperty) -> [SessionEvent] {
+        Shrinker { [self] candidate in failures(candidate).contains { $0.property == property } }.shrink(events)
+    }
+
+    /// Runs iterations of `shard` from 0 until `iterations` (global count) or `seconds` run out.
+    ///
+    /// - Parameter progress: called now and then with (iterations done, failures so far).
+    public func run(
+        seed: UInt64, iterations: Int?, seconds: Double?, shard: Shard = .all,
+        progress: ((Int, Int) -> Void)? = nil
+    ) -> FuzzResult {
+        let start = DispatchTime.now().uptimeNanoseconds
+        func elapsed() -> Double { Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9 }
+        var found: [FuzzProperty: FuzzFailure] = [:]
+        var done = 0
+        var iteration = shard.index - 1
+        while iterations.map({ iteration < $0 }) ?? true {
+            if let seconds, done % 64 == 0, elapsed() >= seconds { break }
+            let events = events(seed: seed, iteration: iteration)
+            for failure in failures(events) where found[failure.property] == nil {
+                found[failure.property] = counterexample(failure, events: events, seed: seed, iteration: iteration)
+            }
+            done += 1
+            if done % 1000 == 0 { progress?(done, found.count) }
+            iteration += shard.count
+        }
+        return FuzzResult(
+            rule: rule.spec, seed: seed, shards: [shard], iterations: done, seconds: elapsed(),
+            failures: FuzzProperty.allCases.compactMap { found[$0] })
+    }
+
+    /// The minimised session of a failure, ready to save.
+    func counterexample(_ failure: PropertyFailure, events: [SessionEvent], seed: UInt64, iteration: Int)
+        -> FuzzFailure
+    {
+        let minimal = shrink(events, property: failure.property)
+        let detail = failures(minimal).first { $0.property == failure.property } ?? failure
+        let session = Session(
+            id: Self.sessionID(rule: rule.spec, property: failure.property, seed: seed, iteration: iteration),
+            ime: .other,
+            source: .init(
+                kind: .fuzz,
+                detail:
+                    "ime-harness fuzz --rule \(rule.spec) --seed \(seed): iteration \(iteration) (\(events.count) events) fails \(failure.property.rawValue); minimised: \(detail.message)"
+            ),
+            initial: FieldState(text: .empty), events: minimal)
+        return FuzzFailure(
+            property: failure.property, iteration: iteration, originalEvents: events.count, session: session,
+            detail: detail)
+    }
+
+    /// A stable id (and file name) for a counterexample.
+    static func sessionID(rule: String, property: FuzzProperty, seed: UInt64, iteration: Int) -> String {
+        let name = String(
+            rule.map { $0.isLetter || $0.isNumber || $0 == "-" ? $0 : "-" }.prefix(60))
+        return "fuzz-\(name)-\(property.rawValue)-s\(seed)-i\(iteration)"
+    }
+}

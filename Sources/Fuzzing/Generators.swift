@@ -1,0 +1,309 @@
+import Composition
+import Graphemes
+import SeededRandom
+
+extension SplitMix64 {
+    /// A number in `0..<bound` (`bound` > 0).
+    mutating func below(_ bound: Int) -> Int { Int(next() % UInt64(bound)) }
+
+    /// True with probability `percent` / 100.
+    mutating func chance(_ percent: Int) -> Bool { below(100) < percent }
+}
+
+/// Text biased towards what breaks rules, drawn from the ``Inventory``.
+struct TextGenerator {
+    let inventory: Inventory
+
+    /// One grapheme cluster's worth of hostile text (sometimes a fragment: a lone regional
+    /// indicator, a lone skin tone, a stray ZWJ or variation selector).
+    func cluster(_ rng: inout SplitMix64) -> UTF16Text {
+        switch rng.below(20) {
+        case 0, 1: return rng.pick(inventory.ascii)
+        case 2: return rng.pick(inventory.asciiDigitsAndPunctuation)
+        case 3: return rng.pick(inventory.digits)
+        case 4: return rng.pick(inventory.fullwidthDigits)
+        case 5: return rng.pick(inventory.emoji[.basic] ?? inventory.ascii)
+        case 6: return rng.pick(inventory.emoji[.zwj] ?? inventory.ascii)
+        case 7: return rng.pick(inventory.emoji[.modifier] ?? inventory.ascii)
+        case 8: return rng.pick(inventory.emoji[rng.pick([.flag, .keycap, .tag])] ?? inventory.ascii)
+        case 9: return rng.pick(inventory.otherEmojiLines)
+        case 10:
+            return rng.pick(
+                [inventory.regionalIndicators, inventory.skinTones, inventory.zwj, inventory.variationSelectors].map {
+                    rng.pick($0)
+                })
+        case 11: return rng.pick(inventory.asciiLetters) + rng.pick(inventory.combiningMarks)
+        case 12:
+            let jamo =
+                [rng.pick(inventory.jamoLeading), rng.pick(inventory.jamoVowel)]
+                + (rng.chance(50) ? [rng.pick(inventory.jamoTrailing)] : [])
+            return UTF16Text(units: jamo.flatMap { UTF16Text(Unicode.Scalar($0) ?? "?").units })
+        case 13: return rng.pick(inventory.hangulSyllables)
+        case 14: return rng.pick(inventory.hanSupplementary)
+        case 15: return rng.pick(rng.pick(inventory.pinyin).characters)
+        case 16: return rng.pick(inventory.bopomofo) + (rng.chance(50) ? rng.pick(inventory.bopomofoTones) : .empty)
+        case 17: return rng.pick(inventory.bidiControls)
+        case 18: return rng.pick(rng.chance(50) ? inventory.hiragana : inventory.katakana)
+        default: return rng.pick(inventory.asciiLetters)
+        }
+    }
+
+    /// `count` clusters of hostile text.
+    func text(_ rng: inout SplitMix64, count: Int) -> UTF16Text {
+        var text = UTF16Text.empty
+        for _ in 0..<count { text = text + cluster(&rng) }
+        return text
+    }
+
+    /// A run of one kind of cluster (digits, letters, Han), for texts near a limit.
+    func run(_ rng: inout SplitMix64, count: Int) -> UTF16Text {
+        let pool: [UTF16Text] =
+            switch rng.below(4) {
+            case 0: inventory.digits.filter { $0.length == 1 && $0.units[0] < 0x80 }
+            case 1: inventory.fullwidthDigits
+            case 2: inventory.asciiLetters
+            default: inventory.pinyin.flatMap(\.characters)
+            }
+        var text = UTF16Text.empty
+        for _ in 0..<count { text = text + rng.pick(pool) }
+        return text
+    }
+}
+
+/// Builds sessions that look like real input: compositions of every input method the
+/// corpus has, emoji insertion, pastes over selections, deletions, caret moves and
+/// multi-range edits, at the start, the end and the middle of the text.
+///
+/// A shadow field with no rule follows the events, so every range fits the text at its
+/// event (the session is valid `ime-session/1`); under a rule that changes the text, a
+/// later range may not fit, and replay skips that event and says so.
+struct SessionGenerator {
+    let text: TextGenerator
+    /// The limit of the rule under test, so that texts are often near it.
+    let limit: Int?
+
+    init(inventory: Inventory, limit: Int?) {
+        text = TextGenerator(inventory: inventory)
+        self.limit = limit
+    }
+
+    var inventory: Inventory { text.inventory }
+
+    /// A session of about `targetEvents` events.
+    func session(_ rng: inout SplitMix64, targetEvents: Int) -> [SessionEvent] {
+        var builder = Builder()
+        while builder.events.count < targetEvents {
+            switch rng.below(16) {
+            case 0, 1, 2: pinyin(&rng, &builder)
+            case 3: zhuyin(&rng, &builder)
+            case 4: hangul(&rng, &builder)
+            case 5: kana(&rng, &builder)
+            case 6, 7: builder.apply(.insertText(text.text(&rng, count: 1 + rng.below(2))))
+            case 8: paste(&rng, &builder)
+            case 9: nearLimit(&rng, &builder)
+            case 10, 11: deletion(&rng, &builder)
+            case 12: builder.apply(.setSelection(.caret(at: builder.boundary(&rng))))
+            case 13: multiRange(&rng, &builder)
+            case 14: fullwidthDigits(&rng, &builder)
+            default: builder.apply(.insertText(text.cluster(&rng)))
+            }
+        }
+        return builder.events
+    }
+
+    /// Events and the shadow field they apply to.
+    struct Builder {
+        var events: [SessionEvent] = []
+        var field = TextField(FieldState(text: .empty))
+
+        mutating func apply(_ event: SessionEvent) {
+            events.append(event)
+            switch event {
+            case .setMarkedText(let text, let selected): field.setMarkedText(text, selectedRange: selected)
+            case .unmarkText: field.unmarkText()
+            case .insertText(let text): field.insertText(text)
+            case .deleteBackward: field.deleteBackward(unit: .grapheme)
+            case .replace(let range, let text): field.replace(range, with: text)
+            case .replaceRanges(let ranges, let text): field.replaceRanges(ranges, with: text, target: .firstListed)
+            case .setSelection(let range): field.setSelection(range)
+            }
+        }
+
+        /// A grapheme boundary of the text, at random.
+        func boundary(_ rng: inout SplitMix64) -> Int {
+            let boundaries = field.text.graphemeBoundaries
+            return rng.pick(boundaries)
+        }
+
+        /// A grapheme-aligned range, at random.
+        func range(_ rng: inout SplitMix64) -> UTF16Range {
+            let boundaries = field.text.graphemeBoundaries
+            let first = rng.below(boundaries.count)
+            let last = first + rng.below(boundaries.count - first)
+            return UTF16Range(boundaries[first]..<boundaries[last])
+        }
+    }
+
+    /// Letters typed one by one into marked text, with `separator` between syllables;
+    /// sometimes a backspace inside the composition.
+    private func type(
+        _ syllables: [UTF16Text], separator: UTF16Text, _ rng: inout SplitMix64, _ builder: inout Builder
+    ) -> UTF16Text {
+        var marked = UTF16Text.empty
+        for (index, syllable) in syllables.enumerated() {
+            if index > 0, !separator.isEmpty { marked = marked + separator }
+            for key in syllable.graphemeClusters {
+                let typed = marked
+                marked = marked + syllable[key]
+                builder.apply(.setMarkedText(marked, selectedRange: .caret(at: marked.length)))
+                if rng.chance(4), !typed.isEmpty {
+                    builder.apply(.setMarkedText(typed, selectedRange: .caret(at: typed.length)))
+                    builder.apply(.setMarkedText(marked, selectedRange: .caret(at: marked.length)))
+                }
+            }
+        }
+        return marked
+    }
+
+    /// Moves the caret into the text first, sometimes, so the composition is in the middle.
+    private func maybeMoveCaret(_ rng: inout SplitMix64, _ builder: inout Builder) {
+        if rng.chance(20), builder.field.state.markedRange == nil {
+            builder.apply(.setSelection(.caret(at: builder.boundary(&rng))))
+        }
+    }
+
+    /// Ends a composition: a candidate, the raw letters (Return), nothing (Escape) or unmark.
+    private func finish(
+        _ marked: UTF16Text, candidates: UTF16Text, _ rng: inout SplitMix64, _ builder: inout Builder
+    ) {
+        switch rng.below(10) {
+        case 0: builder.apply(.insertText(UTF16Text(units: marked.units.filter { $0 != 0x20 })))
+        case 1: builder.apply(.setMarkedText(.empty, selectedRange: .caret(at: 0)))
+        case 2: builder.apply(.unmarkText)
+        default: builder.apply(.insertText(candidates))
+        }
+    }
+
+    private func pinyin(_ rng: inout SplitMix64, _ builder: inout Builder) {
+        maybeMoveCaret(&rng, &builder)
+        let syllables = (0..<(1 + rng.below(3))).map { _ in rng.pick(inventory.pinyin) }
+        let marked = type(syllables.map { UTF16Text($0.syllable) }, separator: " ", &rng, &builder)
+        // A candidate of a different length: a character per syllable, sometimes fewer.
+        let count = rng.chance(20) ? max(1, syllables.count - 1) : syllables.count
+        let candidates = syllables.prefix(count).reduce(UTF16Text.empty) { $0 + rng.pick($1.characters) }
+        finish(marked, candidates: candidates, &rng, &builder)
+    }
+
+    private func zhuyin(_ rng: inout SplitMix64, _ builder: inout Builder) {
+        maybeMoveCaret(&rng, &builder)
+        let syllables = (0..<(1 + rng.below(2))).map { _ in
+            (0..<(1 + rng.below(3))).reduce(UTF16Text.empty) { text, _ in text + rng.pick(inventory.bopomofo) }
+                + rng.pick(inventory.bopomofoTones)
+        }
+        let marked = type(syllables, separator: rng.chance(50) ? " " : .empty, &rng, &builder)
+        let candidates = syllables.reduce(UTF16Text.empty) { text, _ in
+            text + rng.pick(rng.pick(inventory.pinyin).characters)
+        }
+        finish(marked, candidates: candidates, &rng, &builder)
+    }
+
+    /// Korean: each syllable shows as a compatibility jamo, then LV, then LVT; the next
+    /// syllable's first key commits the previous one and starts new marked text.
+    private func hangul(_ rng: inout SplitMix64, _ builder: inout Builder) {
+        maybeMoveCaret(&rng, &builder)
+        let count = 1 + rng.below(3)
+        var last = UTF16Text.empty
+        for index in 0..<count {
+            let leading = rng.pick(inventory.jamoLeading)
+            let vowel = rng.pick(inventory.jamoVowel)
+            let trailing = rng.chance(50) ? rng.pick(inventory.jamoTrailing) : nil
+            let stages =
+                [inventory.compatibilityJamo[leading], syllable(leading, vowel, nil)]
+                + (trailing.map { [syllable(leading, vowel, $0)] } ?? [])
+            for (stage, marked) in stages.compactMap({ $0 }).enumerated() {
+                if index > 0, stage == 0 {
+                    builder.apply(.insertText(last))
+                }
+                builder.apply(.setMarkedText(marked, selectedRange: .caret(at: marked.length)))
+                last = marked
+            }
+        }
+        builder.apply(rng.chance(80) ? .insertText(last) : .unmarkText)
+    }
+
+    /// The precomposed syllable of conjoining jamo, by the Unicode Standard's arithmetic
+    /// (Chapter 3.12), when they are of the modern ranges it covers.
+    private func syllable(_ leading: UInt32, _ vowel: UInt32, _ trailing: UInt32?) -> UTF16Text? {
+        let l = Int(leading) - 0x1100
+        let v = Int(vowel) - 0x1161
+        let t = trailing.map { Int($0) - 0x11A7 } ?? 0
+        guard (0..<19).contains(l), (0..<21).contains(v), (0..<28).contains(t),
+            let scalar = Unicode.Scalar(UInt32(0xAC00 + (l * 21 + v) * 28 + t))
+        else { return nil }
+        return UTF16Text(scalar)
+    }
+
+    /// Kana typed, then converted clause by clause (the selected clause is the
+    /// selectedRange), then committed.
+    private func kana(_ rng: inout SplitMix64, _ builder: inout Builder) {
+        maybeMoveCaret(&rng, &builder)
+        let letters = (0..<(2 + rng.below(4))).map { _ in rng.pick(inventory.hiragana) }
+        let marked = type(letters, separator: .empty, &rng, &builder)
+        var converted = (0..<(1 + rng.below(3))).reduce(UTF16Text.empty) { text, _ in
+            text + rng.pick(rng.pick(inventory.pinyin).characters)
+        }
+        if rng.chance(50) { converted = converted + rng.pick(inventory.hiragana) }
+        let boundaries = converted.graphemeBoundaries
+        let clause = UTF16Range(location: 0, length: boundaries[min(boundaries.count - 1, 1 + rng.below(2))])
+        builder.apply(.setMarkedText(converted, selectedRange: clause))
+        if rng.chance(50), clause.end < converted.length {
+            builder.apply(
+                .setMarkedText(converted, selectedRange: UTF16Range(clause.end..<converted.length)))
+        }
+        finish(marked, candidates: converted, &rng, &builder)
+    }
+
+    /// Fullwidth digits through composition, as a Japanese keyboard in full-width mode types them.
+    private func fullwidthDigits(_ rng: inout SplitMix64, _ builder: inout Builder) {
+        let digits = (0..<(1 + rng.below(3))).map { _ in rng.pick(inventory.fullwidthDigits) }
+        let marked = type(digits, separator: .empty, &rng, &builder)
+        builder.apply(.insertText(rng.chance(50) ? marked : marked.nfkc))
+    }
+
+    private func paste(_ rng: inout SplitMix64, _ builder: inout Builder) {
+        guard builder.field.state.markedRange == nil else { return builder.apply(.unmarkText) }
+        let range = builder.range(&rng)
+        let pasted = text.text(&rng, count: 1 + rng.below(6))
+        if rng.chance(50) {
+            builder.apply(.setSelection(range))
+            builder.apply(.insertText(pasted))
+        } else {
+            builder.apply(.replace(range, pasted))
+        }
+    }
+
+    /// A paste that takes the text to just under, at or just over the rule's limit.
+    private func nearLimit(_ rng: inout SplitMix64, _ builder: inout Builder) {
+        guard builder.field.state.markedRange == nil else { return builder.apply(.unmarkText) }
+        let target = (limit ?? 8) - 3 + rng.below(5)
+        let count = max(1, target - builder.field.text.graphemeCount)
+        builder.apply(.insertText(text.run(&rng, count: count)))
+    }
+
+    private func deletion(_ rng: inout SplitMix64, _ builder: inout Builder) {
+        if builder.field.state.markedRange == nil, rng.chance(50) {
+            builder.apply(.setSelection(.caret(at: builder.boundary(&rng))))
+        }
+        for _ in 0..<(1 + rng.below(2)) { builder.apply(.deleteBackward) }
+    }
+
+    private func multiRange(_ rng: inout SplitMix64, _ builder: inout Builder) {
+        guard builder.field.state.markedRange == nil else { return builder.apply(.unmarkText) }
+        let first = builder.range(&rng)
+        let second = builder.range(&rng)
+        guard first.end <= second.location || second.end <= first.location else {
+            return builder.apply(.replace(first, text.cluster(&rng)))
+        }
+        builder.apply(.replaceRanges([first, second], text.text(&rng, count: rng.below(3))))
+    }
+}

@@ -1,0 +1,148 @@
+import Foundation
+import Graphemes
+
+/// The material the generators draw from, taken from ICU's properties and Unicode's data
+/// files — never typed in by hand:
+///
+/// - scans of planes 0–2 through ICU: ASCII, decimal digits of every script (fullwidth,
+///   Arabic-Indic, mathematical), combining marks, Hangul jamo (L, V, T) and syllables
+///   (LV, LVT), compatibility jamo, Bopomofo, Hiragana, Katakana, Han outside the BMP,
+///   regional indicators, skin tones, ZWJ, variation selectors, bidi controls;
+/// - `emoji-test.txt`: every emoji line, by qualification and sequence type;
+/// - `Corpora/fuzzing/pinyin.tsv` and `bopomofo-tones.txt`, written from Unihan and
+///   NamesList.txt by `scripts/extract-fuzz-data`.
+public struct Inventory: Sendable {
+    public var ascii: [UTF16Text] = []
+    public var asciiLetters: [UTF16Text] = []
+    /// ASCII digits and punctuation: what number and amount fields see most.
+    public var asciiDigitsAndPunctuation: [UTF16Text] = []
+    public var digits: [UTF16Text] = []
+    public var fullwidthDigits: [UTF16Text] = []
+    public var combiningMarks: [UTF16Text] = []
+    public var jamoLeading: [UInt32] = []
+    public var jamoVowel: [UInt32] = []
+    public var jamoTrailing: [UInt32] = []
+    public var hangulSyllables: [UTF16Text] = []
+    /// Compatibility jamo by the conjoining leading consonant they fold to (NFKC).
+    public var compatibilityJamo: [UInt32: UTF16Text] = [:]
+    public var bopomofo: [UTF16Text] = []
+    public var bopomofoTones: [UTF16Text] = []
+    public var hiragana: [UTF16Text] = []
+    public var katakana: [UTF16Text] = []
+    public var hanSupplementary: [UTF16Text] = []
+    public var regionalIndicators: [UTF16Text] = []
+    public var skinTones: [UTF16Text] = []
+    public var zwj: [UTF16Text] = []
+    public var variationSelectors: [UTF16Text] = []
+    public var bidiControls: [UTF16Text] = []
+    /// Fully-qualified emoji by sequence type, and the other emoji-test lines.
+    public var emoji: [EmojiSequenceType: [UTF16Text]] = [:]
+    public var otherEmojiLines: [UTF16Text] = []
+    /// Pinyin syllables and the characters read that way, most frequent first.
+    public var pinyin: [(syllable: String, characters: [UTF16Text])] = []
+
+    /// Reads everything; `fuzzingDirectory` holds `pinyin.tsv` and `bopomofo-tones.txt`.
+    ///
+    /// - Throws: ``InventoryError`` naming the file that is missing or malformed.
+    public init(fuzzingDirectory: String, unicodeData: UnicodeDataFiles = UnicodeDataFiles()) throws(InventoryError) {
+        scanICU()
+        do {
+            let file = try EmojiTestFile(unicodeData)
+            for entry in file.entries {
+                let classification = ClusterClassifier.classify(entry.text)
+                if entry.qualification == .fullyQualified, let type = classification.emoji {
+                    emoji[type, default: []].append(entry.text)
+                } else {
+                    otherEmojiLines.append(entry.text)
+                }
+            }
+        } catch {
+            throw .unreadable(path: unicodeData.directory, reason: "\(error)")
+        }
+        try readPinyin(fuzzingDirectory + "/pinyin.tsv")
+        bopomofoTones = try Self.lines(fuzzingDirectory + "/bopomofo-tones.txt").compactMap { line in
+            line.split(separator: "\t").first.map { UTF16Text(String($0)) }
+        }
+        guard !pinyin.isEmpty, !bopomofoTones.isEmpty else {
+            throw .unreadable(path: fuzzingDirectory, reason: "pinyin.tsv and bopomofo-tones.txt must not be empty")
+        }
+    }
+
+    private mutating func scanICU() {
+        for codePoint in UInt32(0)...0x2_FFFF {
+            if codePoint >= 0x2_0000 && codePoint % 37 != 0 { continue }  // a sample of plane 2
+            guard let scalar = Unicode.Scalar(codePoint) else { continue }
+            let properties = CodePointProperties(codePoint: codePoint)
+            let text = UTF16Text(scalar)
+            let category = properties.generalCategory
+            let binary = properties.binary
+            if codePoint < 0x80, category != .control {
+                ascii.append(text)
+                if category.isLetter { asciiLetters.append(text) }
+                if category == .decimalNumber || category.isPunctuation { asciiDigitsAndPunctuation.append(text) }
+            }
+            if category == .decimalNumber {
+                digits.append(text)
+                if properties.eastAsianWidth == .fullwidth { fullwidthDigits.append(text) }
+            }
+            if category == .nonspacingMark, codePoint < 0x1_0000, properties.script == .inherited {
+                combiningMarks.append(text)
+            }
+            switch properties.graphemeClusterBreak {
+            case .l: jamoLeading.append(codePoint)
+            case .v: jamoVowel.append(codePoint)
+            case .t: jamoTrailing.append(codePoint)
+            case .lv, .lvt: if codePoint % 7 == 0 { hangulSyllables.append(text) }
+            case .zwj: zwj.append(text)
+            default: break
+            }
+            if properties.script == .hangul, properties.graphemeClusterBreak == .other, category.isLetter {
+                let folded = text.nfkc.units
+                if folded.count == 1, CodePointProperties(codePoint: UInt32(folded[0])).graphemeClusterBreak == .l,
+                    compatibilityJamo[UInt32(folded[0])] == nil
+                {
+                    compatibilityJamo[UInt32(folded[0])] = text
+                }
+            }
+            if category.isLetter {
+                if properties.script == .bopomofo { bopomofo.append(text) }
+                if properties.script == .hiragana { hiragana.append(text) }
+                if properties.script == .katakana { katakana.append(text) }
+                if properties.script == .han, codePoint >= 0x1_0000 { hanSupplementary.append(text) }
+            }
+            if binary.contains(.regionalIndicator) { regionalIndicators.append(text) }
+            if binary.contains(.emojiModifier) { skinTones.append(text) }
+            if binary.contains(.variationSelector), codePoint < 0x1_0000 { variationSelectors.append(text) }
+            if binary.contains(.bidiControl) { bidiControls.append(text) }
+        }
+    }
+
+    private mutating func readPinyin(_ path: String) throws(InventoryError) {
+        for line in try Self.lines(path) {
+            let fields = line.split(separator: "\t")
+            guard fields.count == 2, !fields[1].isEmpty else {
+                throw .unreadable(path: path, reason: "expected 'syllable<TAB>characters', found '\(line)'")
+            }
+            pinyin.append((String(fields[0]), fields[1].map { UTF16Text(String($0)) }))
+        }
+    }
+
+    /// The non-comment lines of a text file.
+    private static func lines(_ path: String) throws(InventoryError) -> [Substring] {
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw .unreadable(path: path, reason: "no such file")
+        }
+        return String(decoding: data, as: UTF8.self).split(separator: "\n").filter { !$0.hasPrefix("#") }
+    }
+}
+
+/// Why the inventory cannot be read.
+public enum InventoryError: Error, Hashable, Sendable, CustomStringConvertible {
+    case unreadable(path: String, reason: String)
+
+    public var description: String {
+        switch self {
+        case .unreadable(let path, let reason): "\(path): \(reason)"
+        }
+    }
+}

@@ -1,0 +1,180 @@
+import Composition
+import Graphemes
+
+/// A property the fuzzer checks on every generated session, under every profile. The raw
+/// values are the stable names used in output and in saved counterexamples.
+public enum FuzzProperty: String, CaseIterable, Sendable, Codable {
+    /// The committed text broke the limit the rule declares (replay's `limit-exceeded`).
+    case limitExceeded = "limit-exceeded"
+    /// The text gained a lone surrogate or a split grapheme (replay's `broken-text`).
+    case brokenText = "broken-text"
+    /// A rule that promises composition safety interrupted a composition.
+    case compositionInterrupted = "composition-interrupted"
+    /// A deletion (a call with an empty replacement) was refused.
+    case deletionBlocked = "deletion-blocked"
+    /// A rule that claims profile independence decided or ended differently under two profiles.
+    case profileDependent = "profile-dependent"
+    /// The committed text holds a cluster of a class the rule forbids or does not allow.
+    case disallowedClass = "disallowed-class"
+    /// The committed text breaks the rule's ``TextPromise`` (a number, an amount, a pattern).
+    case promiseBroken = "promise-broken"
+    /// Text the user committed was lost although keeping it broke none of the rule's
+    /// promises: an emoji in an emoji-only field, 中 that fits a length limit.
+    case typedTextLost = "typed-text-lost"
+    /// Committed text the event did not touch disappeared.
+    case committedTextLost = "committed-text-lost"
+
+    /// Whether the property applies to a rule with `contract`.
+    public func applies(to contract: RuleContract) -> Bool {
+        switch self {
+        case .limitExceeded: contract.limit != nil
+        case .compositionInterrupted: contract.compositionSafe
+        case .profileDependent: contract.profileIndependent
+        case .disallowedClass: contract.allowedClasses != nil || !contract.deniedClasses.isEmpty
+        case .promiseBroken: contract.textPromise != nil
+        case .brokenText, .deletionBlocked, .typedTextLost, .committedTextLost: true
+        }
+    }
+}
+
+/// One property failing at one event under one profile.
+public struct PropertyFailure: Hashable, Sendable {
+    public var property: FuzzProperty
+    /// The event index, or `nil` for the session as a whole.
+    public var event: Int?
+    public var profile: String
+    public var message: String
+}
+
+/// Checks the properties of one replayed session.
+struct PropertyChecker {
+    let contract: RuleContract
+    let properties: [FuzzProperty]
+    /// Each profile's model, to apply an event as the field would with no rule.
+    let models: [String: DelegateModel]
+    /// Finds broken spots, to tell the ones a rule made from the ones the user typed.
+    let analyzer: TextAnalyzer
+
+    init(contract: RuleContract, profiles: [PlatformProfile], analyzer: TextAnalyzer, only: FuzzProperty? = nil) {
+        self.analyzer = analyzer
+        self.contract = contract
+        properties = FuzzProperty.allCases.filter { $0.applies(to: contract) && (only == nil || $0 == only) }
+        models = Dictionary(profiles.map { ($0.name, DelegateModel(profile: $0)) }) { first, _ in first }
+    }
+
+    func wants(_ property: FuzzProperty) -> Bool { properties.contains(property) }
+
+    /// The failures in `result` (replayed with traces kept), the first per property.
+    func failures(in result: SessionResult) -> [PropertyFailure] {
+        var found: [FuzzProperty: PropertyFailure] = [:]
+        func add(_ property: FuzzProperty, _ event: Int?, _ profile: String, _ message: @autoclosure () -> String) {
+            guard wants(property), found[property] == nil else { return }
+            found[property] = PropertyFailure(property: property, event: event, profile: profile, message: message())
+        }
+        for discrepancy in result.discrepancies {
+            let profile = discrepancy.profiles.first ?? ""
+            switch discrepancy.kind {
+            case .limitExceeded: add(.limitExceeded, discrepancy.event, profile, discrepancy.message)
+            case .compositionInterrupted: add(.compositionInterrupted, discrepancy.event, profile, discrepancy.message)
+            case .verdictMismatch, .finalTextMismatch:
+                add(.profileDependent, discrepancy.event, profile, discrepancy.message)
+            default: break
+            }
+        }
+        for trace in result.traces {
+            guard let model = models[trace.profile] else { continue }
+            for step in trace.steps where step.skipped == nil {
+                check(step, model: model, profile: trace.profile, add: add)
+            }
+        }
+        return FuzzProperty.allCases.compactMap { found[$0] }
+    }
+
+    private func check(
+        _ step: TraceStep, model: DelegateModel, profile: String,
+        add: (FuzzProperty, Int?, String, @autoclosure () -> String) -> Void
+    ) {
+        let event = step.eventIndex
+        if wants(.deletionBlocked),
+            let refused = step.calls.first(where: {
+                $0.call.replacement.isEmpty && !$0.accepted && !$0.call.ranges.allSatisfy(\.isEmpty)
+            })
+        {
+            add(
+                .deletionBlocked, event, profile,
+                "the rule refused the deletion \(refused.call) on \"\(refused.seen.notation)\"")
+        }
+        guard step.after.text != step.before.text || step.after.markedRange != step.before.markedRange else { return }
+        let before = step.before.committedText
+        let after = step.after.committedText
+        if after != before {
+            if wants(.disallowedClass), let cluster = disallowedCluster(in: after) {
+                add(
+                    .disallowedClass, event, profile,
+                    "the committed text \"\(after.visibleDescription)\" holds \"\(cluster.visibleDescription)\"")
+            }
+            if wants(.promiseBroken), let promise = contract.textPromise, !promise.holds(for: after) {
+                add(
+                    .promiseBroken, event, profile,
+                    "the committed text \"\(after.visibleDescription)\" does not keep the promise: \(promise)")
+            }
+        }
+        var plain = TextField(step.before)
+        model.apply(.event(step.event), to: &plain)
+        if wants(.brokenText), !step.newBrokenSpots.isEmpty,
+            analyzer.brokenSpots(in: step.after.text).count
+                > max(analyzer.brokenSpots(in: plain.text).count, analyzer.brokenSpots(in: before).count)
+        {
+            // More broken than the user's own edit left it, and than the committed text was:
+            // the rule's doing.
+            add(
+                .brokenText, event, profile,
+                "after \(step.event) the field holds \"\(step.after.notation)\" with \(step.newBrokenSpots.map(\.description).joined(separator: ", "))"
+            )
+        }
+        let intended = plain.state.committedText
+        if wants(.committedTextLost) {
+            let (prefix, suffix) = before.commonAffixes(with: intended)
+            if !after.units.starts(with: before.units[..<prefix])
+                || !after.units.reversed().starts(with: before.units[(before.length - suffix)...].reversed())
+                || after.length < prefix + suffix
+            {
+                add(
+                    .committedTextLost, event, profile,
+                    "\(step.event) turned \"\(step.before.notation)\" into \"\(step.after.notation)\": committed text it did not touch is gone"
+                )
+            }
+        }
+        if wants(.typedTextLost), intended != before, after != intended, welcome(intended) {
+            add(
+                .typedTextLost, event, profile,
+                "\(step.event) on \"\(step.before.notation)\" should leave \"\(intended.visibleDescription)\" (within every promise of the rule) but left \"\(step.after.notation)\""
+            )
+        }
+    }
+
+    /// Whether a committed text keeps every promise of the contract.
+    func welcome(_ text: UTF16Text) -> Bool {
+        if let limit = contract.limit, text.length(in: limit.unit) > limit.count { return false }
+        if let promise = contract.textPromise, !promise.holds(for: text) { return false }
+        return disallowedCluster(in: text) == nil
+    }
+
+    /// The first cluster of `text` the contract's classes do not allow.
+    func disallowedCluster(in text: UTF16Text) -> UTF16Text? {
+        guard contract.allowedClasses != nil || !contract.deniedClasses.isEmpty else { return nil }
+        let boundaries = text.graphemeBoundaries
+        for (start, end) in zip(boundaries, boundaries.dropFirst()) {
+            let cluster = text.units[start..<end]
+            let allowed = cluster.withUnsafeBufferPointer { units -> Bool in
+                let classification = ClusterClassifier.classify(units)
+                if contract.deniedClasses.contains(where: { $0.contains(units, classified: classification) }) {
+                    return false
+                }
+                return contract.allowedClasses?.contains { $0.contains(units, classified: classification) } ?? true
+            }
+            if !allowed { return UTF16Text(units: cluster) }
+        }
+        return nil
+    }
+}

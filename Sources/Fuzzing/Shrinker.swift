@@ -1,0 +1,132 @@
+import Composition
+import Graphemes
+
+/// Reduces a failing session to a small one that fails the same property.
+///
+/// Passes, repeated until none helps or the budget of replays is spent: drop runs of
+/// events (halves first, then single events), drop grapheme clusters from event texts,
+/// turn clusters into `a`, and move ranges to the start of the text. Every candidate is
+/// a valid session (its ranges fit at every event); deterministic for the same input.
+struct Shrinker {
+    /// Whether the events still fail the property.
+    let fails: ([SessionEvent]) -> Bool
+    /// The most replays one shrink may spend.
+    var budget = 4000
+
+    func shrink(_ events: [SessionEvent]) -> [SessionEvent] {
+        var best = events
+        var spent = 0
+        func attempt(_ candidate: [SessionEvent]) -> Bool {
+            guard spent < budget, candidate != best, Self.isPlausible(candidate) else { return false }
+            spent += 1
+            guard fails(candidate) else { return false }
+            best = candidate
+            return true
+        }
+        var improved = true
+        while improved, spent < budget {
+            improved = false
+            // Drop runs of events, largest first.
+            var size = max(1, best.count / 2)
+            while size >= 1 {
+                var start = 0
+                while start < best.count {
+                    var candidate = best
+                    candidate.removeSubrange(start..<min(best.count, start + size))
+                    if attempt(candidate) { improved = true } else { start += size }
+                }
+                size /= 2
+            }
+            // Simplify each event.
+            for index in best.indices {
+                for simpler in Self.simplifications(of: best[index]) {
+                    var candidate = best
+                    guard index < candidate.count else { break }
+                    candidate[index] = simpler
+                    if attempt(candidate) {
+                        improved = true
+                        break
+                    }
+                }
+            }
+        }
+        return best
+    }
+
+    /// Whether the events make a session a platform could produce: valid `ime-session/1`
+    /// (every range fits its event), every range and caret on a grapheme cluster boundary
+    /// of the text at its event (UIKit never puts the caret inside a cluster), no lone
+    /// surrogate in any text, and marked text only where it is being composed.
+    static func isPlausible(_ events: [SessionEvent]) -> Bool {
+        var field = TextField(FieldState(text: .empty))
+        for event in events {
+            if Session.firstInvalidEvent([event], from: field.state) != nil { return false }
+            let text = field.text
+            let ranges: [UTF16Range] =
+                switch event {
+                case .replace(let range, _), .setSelection(let range): [range]
+                case .replaceRanges(let ranges, _): ranges
+                default: []
+                }
+            for range in ranges where !text.isGraphemeBoundary(range.location) || !text.isGraphemeBoundary(range.end) {
+                return false
+            }
+            if case .setMarkedText(let marked, let selected) = event,
+                selected.end > marked.length || !marked.isGraphemeBoundary(selected.location)
+                    || !marked.isGraphemeBoundary(selected.end)
+            {
+                return false
+            }
+            switch event {
+            case .setMarkedText(let inserted, _), .insertText(let inserted), .replace(_, let inserted),
+                .replaceRanges(_, let inserted):
+                if inserted.hasLoneSurrogates { return false }
+            default: break
+            }
+            DelegateModel.neutral.apply(.event(event), to: &field)
+        }
+        return true
+    }
+
+    /// Simpler forms of one event, simplest first.
+    static func simplifications(of event: SessionEvent) -> [SessionEvent] {
+        switch event {
+        case .setMarkedText(let text, let selected):
+            return smaller(text).map { shorter in
+                let caret = min(selected.location, shorter.length)
+                return .setMarkedText(
+                    shorter,
+                    selectedRange: UTF16Range(location: caret, length: min(selected.length, shorter.length - caret)))
+            }
+        case .insertText(let text): return smaller(text).map { .insertText($0) }
+        case .replace(let range, let text):
+            var forms = smaller(text).map { SessionEvent.replace(range, $0) }
+            if range.location > 0 { forms.append(.replace(UTF16Range(location: 0, length: range.length), text)) }
+            if range.length > 0 { forms.append(.replace(.caret(at: range.location), text)) }
+            return forms
+        case .replaceRanges(let ranges, let text):
+            var forms = smaller(text).map { SessionEvent.replaceRanges(ranges, $0) }
+            if ranges.count > 1 { forms.append(.replace(ranges[0], text)) }
+            return forms
+        case .setSelection(let range):
+            var forms: [SessionEvent] = []
+            if range.length > 0 { forms.append(.setSelection(.caret(at: range.location))) }
+            if range.location > 0 { forms.append(.setSelection(UTF16Range(location: 0, length: range.length))) }
+            return forms
+        case .unmarkText, .deleteBackward: return []
+        }
+    }
+
+    /// The text with one grapheme cluster dropped, or one turned into `a`.
+    static func smaller(_ text: UTF16Text) -> [UTF16Text] {
+        let boundaries = text.graphemeBoundaries
+        var forms: [UTF16Text] = []
+        for (start, end) in zip(boundaries, boundaries.dropFirst()) {
+            forms.append(text.replacing(UTF16Range(start..<end), with: .empty))
+        }
+        for (start, end) in zip(boundaries, boundaries.dropFirst()) where text.units[start..<end] != [0x61] {
+            forms.append(text.replacing(UTF16Range(start..<end), with: "a"))
+        }
+        return forms
+    }
+}

@@ -1,0 +1,195 @@
+import Composition
+import Foundation
+import Fuzzing
+import Graphemes
+import HarnessJSON
+import InputRules
+
+/// `ime-harness fuzz`: generated sessions against one rule's properties, failures minimised.
+enum FuzzCommand {
+    static let usage = """
+        USAGE: ime-harness fuzz --rule SPEC|FILE [--seed N] [--iterations N | --seconds N]
+                                [--shard I/N] [--save DIR] [--format text|json]
+                                [--profile NAME]... [--profiles DIR] [--inventory DIR]
+
+        Generates input-method sessions (Pinyin, Zhuyin, Hangul, kana, emoji, pastes,
+        deletions, caret moves, multi-range edits) with hostile text, replays each under
+        every profile with the rule inside, and checks the properties that apply to the
+        rule's contract: limit-exceeded, broken-text, composition-interrupted,
+        deletion-blocked, profile-dependent, disallowed-class, promise-broken,
+        typed-text-lost, committed-text-lost. The first failure of each property is
+        shrunk to a minimal session.
+
+        OPTIONS:
+          --rule SPEC       The rule (a spec or a JSON rule file).
+          --seed N          The campaign's seed (default 0): the same seed and iteration
+                            count give the same failures, byte for byte.
+          --iterations N    Sessions to generate (default 10000 unless --seconds is given).
+          --seconds N       Stop after N seconds instead.
+          --shard I/N       Only iterations i with i % N == I - 1 (default 1/1); shards
+                            1/N … N/N together cover exactly what 1/1 covers.
+          --save DIR        Write each minimised session to DIR/<id>.json.
+          --format FORMAT   text (default) or json.
+          --profile NAME    A profile (repeatable; default: every shipped profile).
+          --profiles DIR    Where profiles are (default: Corpora/profiles).
+          --inventory DIR   Where the fuzzing inventories are (default: Corpora/fuzzing).
+          -h, --help        Show this help.
+
+        Exit codes: 0 no property failed, 1 a property failed, 2 a usage or input error.
+        """
+
+    enum Format: String, CaseIterable { case text, json }
+
+    static func run(_ arguments: [String]) throws(CLIError) -> CLIResult {
+        let parsed = try ParsedArguments(
+            arguments, command: "fuzz",
+            valued: [
+                "--rule", "--seed", "--iterations", "--seconds", "--shard", "--save", "--format", "--profile",
+                "--profiles", "--inventory",
+            ], flags: ["--help", "-h"])
+        if parsed.flags.contains("--help") || parsed.flags.contains("-h") {
+            return CLIResult(exitCode: 0, standardOutput: usage + "\n")
+        }
+        if let extra = parsed.positionals.first { throw .unexpectedArgument(extra, command: "fuzz") }
+        let format = try parsed.choice("--format", default: Format.text)
+        guard let spec = parsed.value("--rule") else { throw .missingArgument("--rule SPEC", command: "fuzz") }
+        let rules = try ReplayCommand.resolveRules([spec])
+        guard rules.count == 1, let rule = rules.first else {
+            throw .invalidValue(option: "--rule", value: spec, expected: "one rule")
+        }
+        let seed = try number(parsed, "--seed", UInt64.self) ?? 0
+        let iterations = try number(parsed, "--iterations", Int.self)
+        let seconds = try parsed.value("--seconds").map { text throws(CLIError) in
+            guard let value = Double(text), value > 0 else {
+                throw .invalidValue(option: "--seconds", value: text, expected: "a positive number of seconds")
+            }
+            return value
+        }
+        if iterations != nil, seconds != nil {
+            throw .conflictingArguments("--iterations", "--seconds", command: "fuzz")
+        }
+        let shard = try parsed.value("--shard").map { text throws(CLIError) in
+            guard let shard = Shard(parsing: text) else {
+                throw .invalidValue(option: "--shard", value: text, expected: "I/N with 1 <= I <= N")
+            }
+            return shard
+        }
+        let profiles = try ReplayCommand.loadProfiles(parsed)
+        let inventoryDirectory: String
+        if let given = parsed.value("--inventory") {
+            inventoryDirectory = given
+        } else {
+            inventoryDirectory = try ReplayCommand.corporaDirectory("fuzzing", option: "--inventory")
+        }
+        let fuzzer: Fuzzer
+        do {
+            fuzzer = try Fuzzer(
+                rule: rule, profiles: profiles, inventory: try Inventory(fuzzingDirectory: inventoryDirectory))
+        } catch {
+            throw .dataError("\(error)")
+        }
+        let showProgress = isatty(2) != 0
+        let result = fuzzer.run(
+            seed: seed, iterations: seconds == nil ? (iterations ?? 10_000) : nil, seconds: seconds,
+            shard: shard ?? .all
+        ) { done, failed in
+            guard showProgress else { return }
+            FileHandle.standardError.write(Data("\rfuzz: \(done) sessions, \(failed) properties failed".utf8))
+        }
+        if showProgress { FileHandle.standardError.write(Data("\n".utf8)) }
+        var standardError = ""
+        if let directory = parsed.value("--save") {
+            do {
+                try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+                for failure in result.failures {
+                    let path = directory + "/" + failure.session.id + ".json"
+                    try AtomicFile.write(failure.session.json.rendered() + "\n", to: path)
+                    standardError += "ime-harness: wrote \(path)\n"
+                }
+            } catch {
+                throw .dataError("\(directory): cannot be written (\(error.localizedDescription))")
+            }
+        }
+        let output =
+            switch format {
+            case .json: result.json.rendered() + "\n"
+            case .text: text(result, properties: fuzzer.properties)
+            }
+        return CLIResult(
+            exitCode: result.failures.isEmpty ? 0 : 1, standardOutput: output, standardError: standardError)
+    }
+
+    private static func number<Value: FixedWidthInteger>(_ parsed: ParsedArguments, _ option: String, _: Value.Type)
+        throws(CLIError) -> Value?
+    {
+        guard let text = parsed.value(option) else { return nil }
+        guard let value = Value(text), value >= 0 else {
+            throw .invalidValue(option: option, value: text, expected: "a whole number from 0")
+        }
+        return value
+    }
+
+    /// The human-readable summary: the run, then each failure with its minimised events.
+    static func text(_ result: FuzzResult, properties: [FuzzProperty]) -> String {
+        let rate = result.seconds > 0 ? Int(Double(result.iterations) / result.seconds) : 0
+        var out =
+            "fuzz \(result.rule), seed \(result.seed), shard \(result.shards.map(\.description).joined(separator: ","))"
+        out += ": \(result.iterations) sessions in \(String(format: "%.1f", result.seconds)) s (\(rate)/s)\n"
+        out += "properties: \(properties.map(\.rawValue).joined(separator: ", "))\n"
+        if result.failures.isEmpty { out += "no property failed\n" }
+        for failure in result.failures {
+            out += "\nFAIL \(failure.property.rawValue) (iteration \(failure.iteration), "
+            out += "\(failure.originalEvents) events, minimised to \(failure.session.events.count)): "
+            out += failure.detail.message + "\n"
+            for (index, event) in failure.session.events.enumerated() {
+                out += "  \(index): \(event)\n"
+            }
+        }
+        return out
+    }
+}
+
+/// `ime-harness merge`: fuzz results of several shards as one.
+enum MergeCommand {
+    static let usage = """
+        USAGE: ime-harness merge RESULTS.json... [--output PATH]
+
+        Combines the --format json results of shards of one campaign (the same rule and
+        seed) into one: iterations and seconds summed, and per property the failure of the
+        lowest iteration, as a single run over all the shards would report it.
+        """
+
+    static func run(_ arguments: [String]) throws(CLIError) -> CLIResult {
+        let parsed = try ParsedArguments(arguments, command: "merge", valued: ["--output"], flags: ["--help", "-h"])
+        if parsed.flags.contains("--help") || parsed.flags.contains("-h") {
+            return CLIResult(exitCode: 0, standardOutput: usage + "\n")
+        }
+        guard !parsed.positionals.isEmpty else { throw .missingArgument("RESULTS.json", command: "merge") }
+        var results: [FuzzResult] = []
+        for path in parsed.positionals {
+            guard let data = FileManager.default.contents(atPath: path) else { throw .fileNotFound(path: path) }
+            do {
+                results.append(try FuzzResult(json: JSONNode(JSONParser.parse(data))))
+            } catch {
+                throw .dataError("\(path): \(error)")
+            }
+        }
+        let merged: FuzzResult
+        do {
+            merged = try FuzzResult.merging(results)
+        } catch {
+            throw .dataError(error.description)
+        }
+        let output = merged.json.rendered() + "\n"
+        let exitCode: Int32 = merged.failures.isEmpty ? 0 : 1
+        if let path = parsed.value("--output") {
+            do {
+                try AtomicFile.write(output, to: path)
+            } catch {
+                throw .dataError("\(path): cannot be written (\(error.localizedDescription))")
+            }
+            return CLIResult(exitCode: exitCode, standardError: "ime-harness: wrote \(path)\n")
+        }
+        return CLIResult(exitCode: exitCode, standardOutput: output)
+    }
+}
