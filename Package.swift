@@ -35,6 +35,8 @@ let package = Package(
         .testTarget(name: "HarnessJSONTests", dependencies: ["HarnessJSON", "Graphemes"]),
         .testTarget(name: "CompositionTests", dependencies: ["Composition", "HarnessJSON", "Graphemes"]),
         .testTarget(name: "InputRulesTests", dependencies: ["InputRules", "Composition", "Graphemes"]),
+        .testTarget(
+            name: "FuzzingTests", dependencies: ["Fuzzing", "InputRules", "Composition", "Graphemes", "HarnessJSON"]),
         .testTarget(name: "ReportingTests", dependencies: ["Reporting", "Composition", "Graphemes", "HarnessJSON"]),
         .testTarget(name: "SeededRandomTests", dependencies: ["SeededRandom"]),
         // Depends on the executable so that the end-to-end tests can run the built binary.

@@ -104,9 +104,10 @@ struct PropertyChecker {
                 .deletionBlocked, event, profile,
                 "the rule refused the deletion \(refused.call) on \"\(refused.seen.notation)\"")
         }
-        guard step.after.text != step.before.text || step.after.markedRange != step.before.markedRange else { return }
         let before = step.before.committedText
-        let after = step.after.committedText
+        let after =
+            step.after.text == step.before.text && step.after.markedRange == step.before.markedRange
+            ? before : step.after.committedText
         if after != before {
             if wants(.disallowedClass), let cluster = disallowedCluster(in: after) {
                 add(

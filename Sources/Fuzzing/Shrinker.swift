@@ -56,7 +56,8 @@ struct Shrinker {
     /// Whether the events make a session a platform could produce: valid `ime-session/1`
     /// (every range fits its event), every range and caret on a grapheme cluster boundary
     /// of the text at its event (UIKit never puts the caret inside a cluster), no lone
-    /// surrogate in any text, and marked text only where it is being composed.
+    /// surrogate in any text, and no paste or multi-range replacement while text is marked
+    /// (UIKit ends a composition before either, as the generator does with `unmarkText`).
     static func isPlausible(_ events: [SessionEvent]) -> Bool {
         var field = TextField(FieldState(text: .empty))
         for event in events {
@@ -70,6 +71,10 @@ struct Shrinker {
                 }
             for range in ranges where !text.isGraphemeBoundary(range.location) || !text.isGraphemeBoundary(range.end) {
                 return false
+            }
+            switch event {
+            case .replace, .replaceRanges: if field.state.markedRange != nil { return false }
+            default: break
             }
             if case .setMarkedText(let marked, let selected) = event,
                 selected.end > marked.length || !marked.isGraphemeBoundary(selected.location)

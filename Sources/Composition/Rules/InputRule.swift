@@ -26,12 +26,15 @@ public struct ChangeRequest: Hashable, Sendable {
     public var isDeletion: Bool { call.replacement.isEmpty }
 
     /// The text the field will hold if the change is accepted, read robustly: while text
-    /// is marked, UIKit replaces the marked text with whatever it is given (a marked-text
-    /// update and a commit alike), whatever range the call reports — on iOS 26.0 a commit
-    /// of ㄨㄤ → 王 reports `[{2, 0}]`, which read literally gives "ㄨㄤ王". Otherwise the
-    /// text the call implies. `nil` when a range does not fit the text.
+    /// is marked, a call whose every range lies within the marked range (an empty range at
+    /// its edge included) replaces the marked text — a marked-text update and a commit
+    /// alike, whatever range is reported: on iOS 26.0 a commit of ㄨㄤ → 王 reports
+    /// `[{2, 0}]`, which read literally gives "ㄨㄤ王". Any other call means what it says.
+    /// `nil` when a range does not fit the text.
     public var resultingText: UTF16Text? {
-        if let marked = field.markedRange, !isDeletion, marked.end <= field.text.length {
+        if let marked = field.markedRange, !isDeletion, marked.end <= field.text.length,
+            call.ranges.allSatisfy({ $0.location >= marked.location && $0.end <= marked.end })
+        {
             return field.text.replacing(marked, with: call.replacement)
         }
         return proposedText

@@ -254,3 +254,15 @@ public final class TextAnalyzer {
         return boundaries
     }
 }
+
+extension UTF16Text {
+    /// The text's broken spots (``TextAnalyzer/brokenSpots(in:)``), with a fresh analyzer:
+    /// for occasional questions; a loop should keep one ``TextAnalyzer``.
+    public var brokenSpots: [BrokenSpot] {
+        do {
+            return try TextAnalyzer().brokenSpots(in: self)
+        } catch {
+            preconditionFailure("\(error)")
+        }
+    }
+}

@@ -14,6 +14,11 @@ import Graphemes
 ///   marked the delegate also refuses updates that would take the whole text, marked
 ///   text included, further past the limit. Near the limit that can interrupt a
 ///   composition, as it does in Flutter; it suits fields where no input method composes.
+///   Once it has refused a commit, the field keeps marked text the input method has
+///   already committed, and a later edit's empty range at the end of that text means
+///   "replace the marked text" to a single-range delegate but not to a multi-range one:
+///   the fuzzer finds sessions where the two profiles then end differently, so this mode
+///   does not claim profile independence (every shipped corpus session still ends alike).
 ///
 /// The delegate reads a change robustly (``ChangeRequest/resultingText``): while text is
 /// marked the replacement replaces the marked text, whatever range the platform reports.
@@ -49,7 +54,7 @@ public struct MaxLength: InputRule {
     public var contract: RuleContract {
         RuleContract(
             promise: "at most \(limit) \(unit.rawValue) of committed text", limit: .init(limit, unit),
-            compositionSafe: enforcement == .afterComposition, profileIndependent: true)
+            compositionSafe: enforcement == .afterComposition, profileIndependent: enforcement == .afterComposition)
     }
 
     public func shouldChange(_ request: ChangeRequest) -> Bool {
@@ -62,10 +67,15 @@ public struct MaxLength: InputRule {
 
     public func editingChanged(_ change: FieldChange) -> TextAssignment? {
         guard let edit = CommittedEdit(change), edit.text.length(in: unit) > limit else { return nil }
-        // Keep the longest head of the insertion that fits (usually one try: most insertions are one piece).
+        // Keep the longest head of the insertion that fits (usually one try: most insertions
+        // are one piece) and breaks nothing the text before did not have broken.
+        var allowedBroken: Int?
         for count in stride(from: edit.pieces.count - 1, to: 0, by: -1) {
             let candidate = edit.assignment(keepingPieces: count)
-            if candidate.text.length(in: unit) <= limit { return candidate }
+            guard candidate.text.length(in: unit) <= limit else { continue }
+            let broken = allowedBroken ?? change.before.committedText.brokenSpots.count
+            allowedBroken = broken
+            if candidate.text.brokenSpots.count <= broken { return candidate }
         }
         return edit.assignment(keepingPieces: 0)
     }
