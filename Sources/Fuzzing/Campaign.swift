@@ -76,6 +76,9 @@ public final class Fuzzer {
         checker = PropertyChecker(contract: rule.contract, profiles: profiles, analyzer: try TextAnalyzer())
     }
 
+    /// Whether the events make a session a platform could produce (see the shrinker).
+    public static func isPlausible(_ events: [SessionEvent]) -> Bool { Shrinker.isPlausible(events) }
+
     /// The properties checked for this rule.
     public var properties: [FuzzProperty] { checker.properties }
 
@@ -141,13 +144,34 @@ public final class Fuzzer {
             ime: .other,
             source: .init(
                 kind: .fuzz,
-                detail:
-                    "ime-harness fuzz --rule \(rule.spec) --seed \(seed): iteration \(iteration) (\(events.count) events) fails \(failure.property.rawValue); minimised: \(detail.message)"
-            ),
+                detail: Self.detail(
+                    property: failure.property, seed: seed, iteration: iteration, originalEvents: events.count,
+                    message: detail.message, rule: rule.spec)),
             initial: FieldState(text: .empty), events: minimal)
         return FuzzFailure(
             property: failure.property, iteration: iteration, originalEvents: events.count, session: session,
             detail: detail)
+    }
+
+    /// A counterexample's `source.detail`: `fuzz counterexample of PROPERTY (seed S,
+    /// iteration I, N events, minimised): MESSAGE. Rule: SPEC` — the rule last, so that
+    /// ``counterexample(from:)`` reads it back whatever it holds.
+    static func detail(
+        property: FuzzProperty, seed: UInt64, iteration: Int, originalEvents: Int, message: String, rule: String
+    ) -> String {
+        "fuzz counterexample of \(property.rawValue) (seed \(seed), iteration \(iteration), \(originalEvents) events, minimised): \(message). Rule: \(rule)"
+    }
+
+    /// The property and rule spec a saved counterexample names in its `source.detail`.
+    public static func counterexample(from session: Session) -> (property: FuzzProperty, rule: String)? {
+        let detail = session.source.detail
+        let prefix = "fuzz counterexample of "
+        guard session.source.kind == .fuzz, detail.hasPrefix(prefix),
+            let ruleMarker = detail.range(of: ". Rule: ", options: .backwards)
+        else { return nil }
+        let name = detail.dropFirst(prefix.count).prefix { $0 != " " }
+        guard let property = FuzzProperty(rawValue: String(name)) else { return nil }
+        return (property, String(detail[ruleMarker.upperBound...]))
     }
 
     /// A stable id (and file name) for a counterexample.

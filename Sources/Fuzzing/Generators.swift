@@ -1,5 +1,6 @@
 import Composition
 import Graphemes
+import InputRules
 import SeededRandom
 
 extension SplitMix64 {
@@ -50,23 +51,23 @@ struct TextGenerator {
 
     /// `count` clusters of hostile text.
     func text(_ rng: inout SplitMix64, count: Int) -> UTF16Text {
-        var text = UTF16Text.empty
-        for _ in 0..<count { text = text + cluster(&rng) }
-        return text
+        var units: [UInt16] = []
+        for _ in 0..<count { units += cluster(&rng).units }
+        return UTF16Text(units: units)
     }
 
     /// A run of one kind of cluster (digits, letters, Han), for texts near a limit.
     func run(_ rng: inout SplitMix64, count: Int) -> UTF16Text {
         let pool: [UTF16Text] =
             switch rng.below(4) {
-            case 0: inventory.digits.filter { $0.length == 1 && $0.units[0] < 0x80 }
+            case 0: inventory.asciiDigits
             case 1: inventory.fullwidthDigits
             case 2: inventory.asciiLetters
-            default: inventory.pinyin.flatMap(\.characters)
+            default: inventory.hanCharacters
             }
-        var text = UTF16Text.empty
-        for _ in 0..<count { text = text + rng.pick(pool) }
-        return text
+        var units: [UInt16] = []
+        for _ in 0..<count { units += rng.pick(pool).units }
+        return UTF16Text(units: units)
     }
 }
 
@@ -104,7 +105,7 @@ struct SessionGenerator {
             case 10, 11: deletion(&rng, &builder)
             case 12: builder.apply(.setSelection(.caret(at: builder.boundary(&rng))))
             case 13: multiRange(&rng, &builder)
-            case 14: fullwidthDigits(&rng, &builder)
+            case 14: rng.chance(50) ? fullwidthDigits(&rng, &builder) : number(&rng, &builder)
             default: builder.apply(.insertText(text.cluster(&rng)))
             }
         }
@@ -268,6 +269,20 @@ struct SessionGenerator {
         let digits = (0..<(1 + rng.below(3))).map { _ in rng.pick(inventory.fullwidthDigits) }
         let marked = type(digits, separator: .empty, &rng, &builder)
         builder.apply(.insertText(rng.chance(50) ? marked : marked.nfkc))
+    }
+
+    /// A number typed key by key: digits, the two decimal separators, now and then a
+    /// fullwidth digit or a separator too many.
+    private func number(_ rng: inout SplitMix64, _ builder: inout Builder) {
+        for _ in 0..<(1 + rng.below(5)) {
+            let key: UTF16Text =
+                switch rng.below(10) {
+                case 0, 1: UTF16Text(rng.pick(DecimalRule.separators))
+                case 2: rng.pick(inventory.fullwidthDigits)
+                default: rng.pick(inventory.asciiDigits)
+                }
+            builder.apply(.insertText(key))
+        }
     }
 
     private func paste(_ rng: inout SplitMix64, _ builder: inout Builder) {

@@ -40,6 +40,10 @@ public struct Inventory: Sendable {
     public var otherEmojiLines: [UTF16Text] = []
     /// Pinyin syllables and the characters read that way, most frequent first.
     public var pinyin: [(syllable: String, characters: [UTF16Text])] = []
+    /// Every character of ``pinyin``.
+    public var hanCharacters: [UTF16Text] = []
+    /// The ten ASCII digits.
+    public var asciiDigits: [UTF16Text] = []
 
     /// Reads everything; `fuzzingDirectory` holds `pinyin.tsv` and `bopomofo-tones.txt`.
     ///
@@ -63,6 +67,8 @@ public struct Inventory: Sendable {
         bopomofoTones = try Self.lines(fuzzingDirectory + "/bopomofo-tones.txt").compactMap { line in
             line.split(separator: "\t").first.map { UTF16Text(String($0)) }
         }
+        hanCharacters = pinyin.flatMap(\.characters)
+        asciiDigits = digits.filter { $0.length == 1 && $0.units[0] < 0x80 }
         guard !pinyin.isEmpty, !bopomofoTones.isEmpty else {
             throw .unreadable(path: fuzzingDirectory, reason: "pinyin.tsv and bopomofo-tones.txt must not be empty")
         }

@@ -66,7 +66,9 @@ public struct MaxLength: InputRule {
     }
 
     public func editingChanged(_ change: FieldChange) -> TextAssignment? {
-        guard let edit = CommittedEdit(change), edit.text.length(in: unit) > limit else { return nil }
+        guard change.after.markedRange == nil, change.after.text.length(in: unit) > limit,
+            let edit = CommittedEdit(change)
+        else { return nil }
         // Keep the longest head of the insertion that fits (usually one try: most insertions
         // are one piece) and breaks nothing the text before did not have broken.
         var allowedBroken: Int?

@@ -1,0 +1,104 @@
+import Composition
+import Foundation
+import Fuzzing
+import Graphemes
+import HarnessJSON
+import InputRules
+import Testing
+
+@Suite struct CampaignTests {
+    /// Each legacy rule and the property its documented failure breaks.
+    static let legacy: [(spec: String, property: FuzzProperty)] = [
+        ("legacy-lxd-number", .typedTextLost), ("legacy-lxd-decimal", .promiseBroken),
+        ("legacy-lxd-character", .disallowedClass), ("legacy-lxd-emoji", .typedTextLost),
+        ("legacy-lxd-no-emoji", .disallowedClass), ("legacy-input-filter:max-length=6", .typedTextLost),
+        ("legacy-input-filter:regex=^[a-zA-Z0-9]+$", .deletionBlocked), ("legacy-count-limit:limit=20", .typedTextLost),
+        ("legacy-numeric-field", .committedTextLost), ("legacy-marked-guard-limit:limit=6", .limitExceeded),
+        ("legacy-truncate-count:limit=6", .brokenText), ("legacy-truncate-marked-aware:limit=6", .brokenText),
+    ]
+
+    @Test(arguments: legacy.map(\.spec))
+    func findsEachLegacyRulesFailureInAFewHundredSessions(_ spec: String) throws {
+        let property = try #require(Self.legacy.first { $0.spec == spec }?.property)
+        let result = try Fixtures.fuzzer(spec).run(seed: 0, iterations: 400, seconds: nil)
+        let failure = try #require(
+            result.failures.first { $0.property == property }, "\(result.failures.map(\.property))")
+        #expect(failure.session.events.count <= 6, "\(failure.session.events)")
+        // The minimised session is a valid ime-session/1 document that still fails.
+        let decoded = try Session(json: JSONNode(JSONParser.parse(failure.session.json.rendered())))
+        #expect(try Fixtures.fuzzer(spec).failures(decoded.events).contains { $0.property == property })
+    }
+
+    @Test(arguments: [
+        "max-length:limit=20,unit=graphemes,enforcement=after-composition", "max-length:limit=4,unit=utf16",
+        "max-length:limit=3,unit=scalars", "emoji-only", "deny:classes=han+emoji",
+        "allow:classes=digit-ascii+letter-latin",
+        "decimal", "decimal:separator=,", "regex:pattern=[a-z ,]*",
+    ])
+    func findsNothingInTheCorrectRules(_ spec: String) throws {
+        let result = try Fixtures.fuzzer(spec).run(seed: 7, iterations: 300, seconds: nil)
+        #expect(result.failures.isEmpty, "\(result.failures.map { ($0.property, $0.session.events) })")
+    }
+
+    @Test func theSameSeedGivesByteIdenticalFailures() throws {
+        let spec = "legacy-truncate-count:limit=6"
+        let first = try Fixtures.fuzzer(spec).run(seed: 42, iterations: 150, seconds: nil)
+        let second = try Fixtures.fuzzer(spec).run(seed: 42, iterations: 150, seconds: nil)
+        #expect(!first.failures.isEmpty)
+        #expect(first.failuresJSON.rendered() == second.failuresJSON.rendered())
+        let other = try Fixtures.fuzzer(spec).run(seed: 43, iterations: 150, seconds: nil)
+        #expect(other.failuresJSON.rendered() != first.failuresJSON.rendered())
+    }
+
+    @Test func twoShardsCoverExactlyWhatOneCovers() throws {
+        let spec = "legacy-marked-guard-limit:limit=6"
+        let whole = try Fixtures.fuzzer(spec).run(seed: 3, iterations: 120, seconds: nil)
+        let first = try Fixtures.fuzzer(spec).run(seed: 3, iterations: 120, seconds: nil, shard: Shard(1, of: 2))
+        let second = try Fixtures.fuzzer(spec).run(seed: 3, iterations: 120, seconds: nil, shard: Shard(2, of: 2))
+        #expect(first.iterations + second.iterations == whole.iterations)
+        let merged = try FuzzResult.merging([second, first])
+        #expect(merged.failuresJSON.rendered() == whole.failuresJSON.rendered())
+        #expect(merged.shards.map(\.description) == ["1/2", "2/2"])
+        // And through JSON, as `ime-harness merge` reads shard results.
+        let reread = try [first, second].map { result in
+            try FuzzResult(json: JSONNode(JSONParser.parse(result.json.rendered())))
+        }
+        #expect(try FuzzResult.merging(reread).failuresJSON.rendered() == whole.failuresJSON.rendered())
+        #expect(throws: MergeError.self) { try FuzzResult.merging([first, first]) }
+    }
+
+    @Test func generatedSessionsAreValidAndPlausible() throws {
+        let fuzzer = try Fixtures.fuzzer("none")
+        for iteration in 0..<300 {
+            let events = fuzzer.events(seed: 11, iteration: iteration)
+            let session = Session(
+                id: "g", ime: .other, source: .init(kind: .fuzz, detail: "test"), initial: FieldState(text: .empty),
+                events: events)
+            let decoded = try Session(json: JSONNode(JSONParser.parse(session.json.rendered())))
+            #expect(decoded.events == events)
+            #expect(Fuzzer.isPlausible(events), "iteration \(iteration)")
+        }
+    }
+}
+
+/// Counterexamples kept in Corpora/regressions: a legacy rule's must still fail (the
+/// harness keeps seeing the bug), a correct rule's must pass (the bug stays fixed).
+@Suite struct RegressionTests {
+    @Test func everyRegressionReplaysAsExpected() throws {
+        let directory = Fixtures.root + "/Corpora/regressions"
+        let files = try FileManager.default.contentsOfDirectory(atPath: directory).filter { $0.hasSuffix(".json") }
+            .sorted()
+        #expect(files.count >= 20)
+        for file in files {
+            let data = try #require(FileManager.default.contents(atPath: directory + "/" + file))
+            let session = try Session(json: JSONNode(JSONParser.parse(data)))
+            let (property, spec) = try #require(Fuzzer.counterexample(from: session), "\(file)")
+            let failures = try Fixtures.fuzzer(spec).failures(session.events).map(\.property)
+            if spec.hasPrefix("legacy-") {
+                #expect(failures.contains(property), "\(file) no longer fails \(property)")
+            } else {
+                #expect(!failures.contains(property), "\(file) fails \(property) again")
+            }
+        }
+    }
+}
