@@ -30,9 +30,10 @@ struct TextGenerator {
         case 9: return rng.pick(inventory.otherEmojiLines)
         case 10:
             return rng.pick(
-                [inventory.regionalIndicators, inventory.skinTones, inventory.zwj, inventory.variationSelectors].map {
-                    rng.pick($0)
-                })
+                [
+                    inventory.regionalIndicators, inventory.skinTones, inventory.zwj, inventory.variationSelectors,
+                    inventory.pictographs,
+                ].map { rng.pick($0) })
         case 11: return rng.pick(inventory.asciiLetters) + rng.pick(inventory.combiningMarks)
         case 12:
             let jamo =

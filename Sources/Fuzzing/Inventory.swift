@@ -35,6 +35,8 @@ public struct Inventory: Sendable {
     public var zwj: [UTF16Text] = []
     public var variationSelectors: [UTF16Text] = []
     public var bidiControls: [UTF16Text] = []
+    /// Extended_Pictographic code points that are not emoji on their own (✁, reserved ones).
+    public var pictographs: [UTF16Text] = []
     /// Fully-qualified emoji by sequence type, and the other emoji-test lines.
     public var emoji: [EmojiSequenceType: [UTF16Text]] = [:]
     public var otherEmojiLines: [UTF16Text] = []
@@ -120,6 +122,7 @@ public struct Inventory: Sendable {
             if binary.contains(.emojiModifier) { skinTones.append(text) }
             if binary.contains(.variationSelector), codePoint < 0x1_0000 { variationSelectors.append(text) }
             if binary.contains(.bidiControl) { bidiControls.append(text) }
+            if binary.contains(.extendedPictographic), !binary.contains(.emoji) { pictographs.append(text) }
         }
     }
 

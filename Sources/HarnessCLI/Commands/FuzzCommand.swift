@@ -11,6 +11,7 @@ enum FuzzCommand {
         USAGE: ime-harness fuzz --rule SPEC|FILE [--seed N] [--iterations N | --seconds N]
                                 [--shard I/N] [--save DIR] [--format text|json]
                                 [--profile NAME]... [--profiles DIR] [--inventory DIR]
+               ime-harness fuzz --segmentation [--seed N] [--iterations N] [--format text|json]
 
         Generates input-method sessions (Pinyin, Zhuyin, Hangul, kana, emoji, pastes,
         deletions, caret moves, multi-range edits) with hostile text, replays each under
@@ -19,6 +20,10 @@ enum FuzzCommand {
         deletion-blocked, profile-dependent, disallowed-class, promise-broken,
         typed-text-lost, committed-text-lost. The first failure of each property is
         shrunk to a minimal session.
+
+        With --segmentation, generated hostile text goes through ICU's grapheme break
+        iterator and through Swift's Character segmentation instead, and every text on
+        which they disagree is reported, minimised.
 
         OPTIONS:
           --rule SPEC       The rule (a spec or a JSON rule file).
@@ -33,6 +38,7 @@ enum FuzzCommand {
           --profile NAME    A profile (repeatable; default: every shipped profile).
           --profiles DIR    Where profiles are (default: Corpora/profiles).
           --inventory DIR   Where the fuzzing inventories are (default: Corpora/fuzzing).
+          --segmentation    Differential segmentation fuzzing (ICU against Swift).
           -h, --help        Show this help.
 
         Exit codes: 0 no property failed, 1 a property failed, 2 a usage or input error.
@@ -46,12 +52,13 @@ enum FuzzCommand {
             valued: [
                 "--rule", "--seed", "--iterations", "--seconds", "--shard", "--save", "--format", "--profile",
                 "--profiles", "--inventory",
-            ], flags: ["--help", "-h"])
+            ], flags: ["--help", "-h", "--segmentation"])
         if parsed.flags.contains("--help") || parsed.flags.contains("-h") {
             return CLIResult(exitCode: 0, standardOutput: usage + "\n")
         }
         if let extra = parsed.positionals.first { throw .unexpectedArgument(extra, command: "fuzz") }
         let format = try parsed.choice("--format", default: Format.text)
+        if parsed.flags.contains("--segmentation") { return try segmentation(parsed, format: format) }
         guard let spec = parsed.value("--rule") else { throw .missingArgument("--rule SPEC", command: "fuzz") }
         let rules = try ReplayCommand.resolveRules([spec])
         guard rules.count == 1, let rule = rules.first else {
@@ -117,6 +124,58 @@ enum FuzzCommand {
             }
         return CLIResult(
             exitCode: result.failures.isEmpty ? 0 : 1, standardOutput: output, standardError: standardError)
+    }
+
+    /// `fuzz --segmentation`.
+    private static func segmentation(_ parsed: ParsedArguments, format: Format) throws(CLIError) -> CLIResult {
+        for option in ["--rule", "--seconds", "--shard", "--save"] where parsed.value(option) != nil {
+            throw .conflictingArguments("--segmentation", option, command: "fuzz")
+        }
+        let seed = try number(parsed, "--seed", UInt64.self) ?? 0
+        let iterations = try number(parsed, "--iterations", Int.self) ?? 10_000
+        let directory: String
+        if let given = parsed.value("--inventory") {
+            directory = given
+        } else {
+            directory = try ReplayCommand.corporaDirectory("fuzzing", option: "--inventory")
+        }
+        let result: SegmentationDifferential.Result
+        do {
+            result = try SegmentationDifferential(inventory: try Inventory(fuzzingDirectory: directory)).run(
+                seed: seed, iterations: iterations)
+        } catch {
+            throw .dataError("\(error)")
+        }
+        let output: String
+        switch format {
+        case .json:
+            output =
+                JSONValue.object([
+                    ("seed", .int(Int(truncatingIfNeeded: seed))), ("texts", .int(result.texts)),
+                    ("clusters", .int(result.clusters)), ("disagreements", .int(result.disagreements)),
+                    (
+                        "findings",
+                        .array(
+                            result.findings.map { finding in
+                                .object([
+                                    ("text", .string(finding.text)), ("shape", .string(finding.shape)),
+                                    ("count", .int(finding.count)), ("icu", .array(finding.icu.map { .int($0) })),
+                                    ("swift", .array(finding.swift.map { .int($0) })),
+                                ])
+                            })
+                    ),
+                ]).rendered() + "\n"
+        case .text:
+            var text =
+                "segmentation, seed \(seed): \(result.texts) texts, \(result.clusters) clusters (ICU), "
+                + "\(result.disagreements) on which ICU and Swift disagree, \(result.findings.count) distinct when minimised\n"
+            for finding in result.findings {
+                text +=
+                    "  \"\(finding.text.visibleDescription)\" (\(finding.shape); \(finding.count) texts): ICU \(finding.icu), Swift \(finding.swift)\n"
+            }
+            output = text
+        }
+        return CLIResult(exitCode: result.disagreements == 0 ? 0 : 1, standardOutput: output)
     }
 
     private static func number<Value: FixedWidthInteger>(_ parsed: ParsedArguments, _ option: String, _: Value.Type)
