@@ -30,6 +30,8 @@ let package = Package(
         .executableTarget(name: "ime-harness", dependencies: ["HarnessCLI"]),
         .target(name: "SeededRandom"),
         .executableTarget(name: "graphemes-benchmark", dependencies: ["Graphemes", "SeededRandom"]),
+        .executableTarget(
+            name: "fuzz-benchmark", dependencies: ["Fuzzing", "InputRules", "Composition", "Graphemes"]),
         .executableTarget(name: "replay-benchmark", dependencies: ["Composition", "Graphemes", "SeededRandom"]),
         .testTarget(name: "GraphemesTests", dependencies: ["Graphemes"]),
         .testTarget(name: "HarnessJSONTests", dependencies: ["HarnessJSON", "Graphemes"]),
