@@ -76,6 +76,18 @@ public final class Fuzzer {
         checker = PropertyChecker(contract: rule.contract, profiles: profiles, analyzer: try TextAnalyzer())
     }
 
+    /// Each legacy rule of the catalogue, with parameters that make its bug reachable, and
+    /// the property its documented failure breaks: what the tests and the benchmark ask
+    /// the fuzzer to find.
+    public static let documentedFailures: [(spec: String, property: FuzzProperty)] = [
+        ("legacy-lxd-number", .typedTextLost), ("legacy-lxd-decimal", .promiseBroken),
+        ("legacy-lxd-character", .disallowedClass), ("legacy-lxd-emoji", .typedTextLost),
+        ("legacy-lxd-no-emoji", .disallowedClass), ("legacy-input-filter:max-length=6", .typedTextLost),
+        ("legacy-input-filter:regex=^[a-zA-Z0-9]+$", .deletionBlocked), ("legacy-count-limit:limit=20", .typedTextLost),
+        ("legacy-numeric-field", .committedTextLost), ("legacy-marked-guard-limit:limit=6", .limitExceeded),
+        ("legacy-truncate-count:limit=6", .brokenText), ("legacy-truncate-marked-aware:limit=6", .brokenText),
+    ]
+
     /// Whether the events make a session a platform could produce (see the shrinker).
     public static func isPlausible(_ events: [SessionEvent]) -> Bool { Shrinker.isPlausible(events) }
 

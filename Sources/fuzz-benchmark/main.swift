@@ -90,14 +90,7 @@ print(
             "  fuzzing (generate+replay+check): %6.0f sessions/s = %.2f× replay alone; target 20,000/s (%.0f× a 1,000/s Hypothesis)",
         fuzzRate, fuzzRate / median(replayRates), fuzzRate / 1000))
 
-let legacy: [(String, FuzzProperty)] = [
-    ("legacy-lxd-number", .typedTextLost), ("legacy-lxd-decimal", .promiseBroken),
-    ("legacy-lxd-character", .disallowedClass), ("legacy-lxd-emoji", .typedTextLost),
-    ("legacy-lxd-no-emoji", .disallowedClass), ("legacy-input-filter:max-length=6", .typedTextLost),
-    ("legacy-input-filter:regex=^[a-zA-Z0-9]+$", .deletionBlocked), ("legacy-count-limit:limit=20", .typedTextLost),
-    ("legacy-numeric-field", .committedTextLost), ("legacy-marked-guard-limit:limit=6", .limitExceeded),
-    ("legacy-truncate-count:limit=6", .brokenText), ("legacy-truncate-marked-aware:limit=6", .brokenText),
-]
+let legacy = Fuzzer.documentedFailures
 var slowest = 0.0
 print("  shrinking the first failure (seed 0), median of 3:")
 for (spec, property) in legacy {

@@ -7,15 +7,7 @@ import InputRules
 import Testing
 
 @Suite struct CampaignTests {
-    /// Each legacy rule and the property its documented failure breaks.
-    static let legacy: [(spec: String, property: FuzzProperty)] = [
-        ("legacy-lxd-number", .typedTextLost), ("legacy-lxd-decimal", .promiseBroken),
-        ("legacy-lxd-character", .disallowedClass), ("legacy-lxd-emoji", .typedTextLost),
-        ("legacy-lxd-no-emoji", .disallowedClass), ("legacy-input-filter:max-length=6", .typedTextLost),
-        ("legacy-input-filter:regex=^[a-zA-Z0-9]+$", .deletionBlocked), ("legacy-count-limit:limit=20", .typedTextLost),
-        ("legacy-numeric-field", .committedTextLost), ("legacy-marked-guard-limit:limit=6", .limitExceeded),
-        ("legacy-truncate-count:limit=6", .brokenText), ("legacy-truncate-marked-aware:limit=6", .brokenText),
-    ]
+    static let legacy = Fuzzer.documentedFailures
 
     @Test(arguments: legacy.map(\.spec))
     func findsEachLegacyRulesFailureInAFewHundredSessions(_ spec: String) throws {
