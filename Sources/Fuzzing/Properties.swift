@@ -83,8 +83,9 @@ struct PropertyChecker {
         }
         for trace in result.traces {
             guard let model = models[trace.profile] else { continue }
-            for step in trace.steps where step.skipped == nil {
-                check(step, model: model, profile: trace.profile, add: add)
+            // Steps are read in place: copying one retains every text it holds.
+            for index in trace.steps.indices where trace.steps[index].skipped == nil {
+                check(trace.steps[index], model: model, profile: trace.profile, add: add)
             }
         }
         return FuzzProperty.allCases.compactMap { found[$0] }

@@ -236,22 +236,37 @@ public final class TextAnalyzer {
     static func boundariesByPairRules(_ text: UTF16Text) -> [Int]? {
         var boundaries = [0]
         boundaries.reserveCapacity(text.length + 1)
+        guard scanByPairRules(text, { boundaries.append($0) }) else { return nil }
+        if !text.isEmpty { boundaries.append(text.length) }
+        return boundaries
+    }
+
+    /// The number of grapheme clusters, when the pair rules decide every boundary; counts
+    /// without building the boundaries.
+    static func countByPairRules(_ text: UTF16Text) -> Int? {
+        var count = text.isEmpty ? 0 : 1
+        return scanByPairRules(text, { _ in count += 1 }) ? count : nil
+    }
+
+    /// Calls `boundary` with each inner boundary (not 0 or the end) while the pair rules
+    /// decide; `false` as soon as one pair needs ICU.
+    @inline(__always)
+    private static func scanByPairRules(_ text: UTF16Text, _ boundary: (Int) -> Void) -> Bool {
         let units = text.units
-        guard !units.isEmpty else { return boundaries }
+        guard !units.isEmpty else { return true }
         var previous = UTF16Text.decode(units, at: 0)
         var previousInfo = ScalarClassInfo.of(previous.codePoint)
         var offset = previous.utf16Length
         while offset < units.count {
             let element = UTF16Text.decode(units, at: offset)
             let info = ScalarClassInfo.of(element.codePoint)
-            guard let breaks = GraphemeBreakPair.breaks(previousInfo, info) else { return nil }
-            if breaks { boundaries.append(offset) }
+            guard let breaks = GraphemeBreakPair.breaks(previousInfo, info) else { return false }
+            if breaks { boundary(offset) }
             previous = element
             previousInfo = info
             offset += element.utf16Length
         }
-        boundaries.append(units.count)
-        return boundaries
+        return true
     }
 }
 

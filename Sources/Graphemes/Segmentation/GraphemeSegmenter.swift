@@ -114,7 +114,7 @@ extension UTF16Text {
     }
 
     /// The number of extended grapheme clusters (what Swift's `String.count` means to count).
-    public var graphemeCount: Int { graphemeBoundaries.count - 1 }
+    public var graphemeCount: Int { TextAnalyzer.countByPairRules(self) ?? graphemeBoundaries.count - 1 }
 
     /// Where the grapheme cluster that ends at `offset` (a boundary) starts.
     ///

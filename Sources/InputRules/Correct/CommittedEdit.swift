@@ -58,13 +58,19 @@ struct CommittedEdit {
     func isWholeCluster(_ index: Int) -> Bool { pieces[index].cluster == pieces[index].piece }
 
     /// The text with the insertion replaced by `kept` — or, when `kept` is empty, by the
-    /// text the edit replaced — and the caret right after it.
+    /// text the edit replaced — and the caret right after it (at the end of its cluster).
     func assignment(keeping kept: some Collection<UInt16>) -> TextAssignment {
         var units = Array(text.units[..<inserted.lowerBound])
         if kept.isEmpty { units.append(contentsOf: removed) } else { units.append(contentsOf: kept) }
-        let caret = units.count
+        var caret = units.count
         units.append(contentsOf: text.units[inserted.upperBound...])
-        return TextAssignment(UTF16Text(units: units), selection: .caret(at: caret))
+        let assigned = UTF16Text(units: units)
+        // The diff may end inside a cluster (👩 typed before 👩🏾‍🍳 shares its first scalar);
+        // UIKit never leaves the caret there: put it at the end of that cluster.
+        if !assigned.isGraphemeBoundary(caret) {
+            caret = assigned.graphemeBoundaries.first { $0 > caret } ?? assigned.length
+        }
+        return TextAssignment(assigned, selection: .caret(at: caret))
     }
 
     /// The text keeping the first `count` pieces of the insertion.
