@@ -62,7 +62,7 @@ public struct ClassFilter: InputRule {
         if refusedCount(in: result) > refusedCount(in: change.before.committedText) {
             return edit.assignment(keeping: [UInt16]())
         }
-        return filtered
+        return filtered.map { edit.unbroken($0, before: change.before) }
     }
 
     /// How many clusters of `text` the rule refuses.

@@ -73,6 +73,14 @@ struct CommittedEdit {
         return TextAssignment(assigned, selection: .caret(at: caret))
     }
 
+    /// `candidate`, unless it leaves more broken spots (a lone surrogate, an orphaned ZWJ,
+    /// variation selector or mark) than the text before had: then the whole edit is
+    /// refused, which restores that text exactly.
+    func unbroken(_ candidate: TextAssignment, before: FieldState) -> TextAssignment {
+        let allowed = before.committedText.brokenSpots.count
+        return candidate.text.brokenSpots.count <= allowed ? candidate : assignment(keeping: [UInt16]())
+    }
+
     /// The text keeping the first `count` pieces of the insertion.
     func assignment(keepingPieces count: Int) -> TextAssignment {
         let end = count == 0 ? inserted.lowerBound : pieces[count - 1].piece.upperBound

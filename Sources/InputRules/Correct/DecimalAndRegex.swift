@@ -45,7 +45,8 @@ public struct DecimalRule: InputRule {
                 hasSeparator = true
             }
         }
-        return kept.elementsEqual(edit.text.units[edit.inserted]) ? nil : edit.assignment(keeping: kept)
+        return kept.elementsEqual(edit.text.units[edit.inserted])
+            ? nil : edit.unbroken(edit.assignment(keeping: kept), before: change.before)
     }
 }
 
@@ -79,7 +80,7 @@ public struct RegexRule: InputRule {
         guard !matcher.matchesWhole(edit.text) else { return nil }
         for count in stride(from: edit.pieces.count - 1, through: 0, by: -1) {
             let candidate = edit.assignment(keepingPieces: count)
-            if matcher.matchesWhole(candidate.text) { return candidate }
+            if matcher.matchesWhole(candidate.text) { return edit.unbroken(candidate, before: change.before) }
         }
         let old = change.before.committedText
         guard matcher.matchesWhole(old) else { return nil }
