@@ -12,7 +12,8 @@ import Graphemes
 /// Judged per grapheme on the committed text only, once the composition has ended: the
 /// marked text is never judged, since some keyboards show placeholder letters or symbols
 /// there that are not the user's input. What an event inserted (``CommittedEdit``) loses
-/// the clusters the rule does not allow; the rest stays, the caret after it. A Pinyin
+/// the clusters the rule does not allow; the rest stays, the caret after it. A deletion
+/// that would join its neighbours into a refused cluster is undone. A Pinyin
 /// user in a `deny:classes=han` field can compose freely and sees 中 removed on commit;
 /// a paste keeps what is allowed of it.
 public struct ClassFilter: InputRule {
@@ -53,7 +54,7 @@ public struct ClassFilter: InputRule {
     }
 
     public func editingChanged(_ change: FieldChange) -> TextAssignment? {
-        guard let edit = CommittedEdit(change) else { return nil }
+        guard let edit = CommittedEdit(change) else { return undoJoiningDeletion(change) }
         let filtered = edit.filtered(admits)
         // An insertion can also change what a neighbouring old cluster is (a letter typed
         // between an emoji and the variation selector it carried leaves the bare emoji):
@@ -63,6 +64,18 @@ public struct ClassFilter: InputRule {
             return edit.assignment(keeping: [UInt16]())
         }
         return filtered.map { edit.unbroken($0, before: change.before) }
+    }
+
+    /// The one deletion a class rule undoes: one that joins its neighbours into a cluster
+    /// the rule refuses (two lone regional indicators around a deleted letter become a
+    /// flag in a no-emoji field). The delegate still accepts it; the handler restores the
+    /// text, as for a refused insertion.
+    private func undoJoiningDeletion(_ change: FieldChange) -> TextAssignment? {
+        let before = change.before.committedText
+        let after = change.after.text
+        guard change.after.markedRange == nil, after != before, refusedCount(in: after) > refusedCount(in: before)
+        else { return nil }
+        return TextAssignment(before, selection: .caret(at: before.commonAffixes(with: after).prefix))
     }
 
     /// How many clusters of `text` the rule refuses.
