@@ -160,7 +160,7 @@ struct PropertyChecker {
 
     /// Whether a committed text keeps every promise of the contract.
     func welcome(_ text: UTF16Text) -> Bool {
-        if let limit = contract.limit, text.length(in: limit.unit) > limit.count { return false }
+        if let limit = contract.limit, text.exceeds(limit.count, in: limit.unit) { return false }
         if let promise = contract.textPromise, !promise.holds(for: text) { return false }
         return disallowedCluster(in: text) == nil
     }

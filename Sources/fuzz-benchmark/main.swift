@@ -58,6 +58,7 @@ let replayer = try! Replayer()  // benchmark only: ICU is known to work here
 var fuzzRates: [Double] = []
 var generateRates: [Double] = []
 var replayRates: [Double] = []
+var ruleRates: [Double] = []
 var events = 0
 for round in 0..<rounds {
     let seed = UInt64(round)
@@ -76,6 +77,14 @@ for round in 0..<rounds {
     }
     replayRates.append(Double(sessions) / (now() - start))
     start = now()
+    for events in generated {
+        let session = Session(
+            id: "b", ime: .other, source: .init(kind: .fuzz, detail: ""), initial: FieldState(text: .empty),
+            events: events)
+        _ = replayer.run(session, profiles: profiles, rules: [subject.rule], keepTraces: true)
+    }
+    ruleRates.append(Double(sessions) / (now() - start))
+    start = now()
     let result = subject.run(seed: seed, iterations: sessions, seconds: nil)
     fuzzRates.append(Double(result.iterations) / (now() - start))
 }
@@ -84,6 +93,7 @@ print("fuzz-benchmark: \(spec), both profiles, one core")
 print("  sessions: \(sessions) per round (\(events / sessions) events each on average), \(rounds) rounds, medians")
 print(String(format: "  generation alone:            %9.0f sessions/s", median(generateRates)))
 print(String(format: "  replay alone (rule none):    %9.0f sessions/s", median(replayRates)))
+print(String(format: "  replay with the rule, traced: %8.0f sessions/s", median(ruleRates)))
 print(
     String(
         format:

@@ -111,7 +111,7 @@ public enum DiscrepancyDetector {
         if !step.newBrokenSpots.isEmpty {
             add(.brokenText, .brokenText(event: step.event, after: step.after, spots: step.newBrokenSpots))
         }
-        if let limit, step.after.text != step.before.text, step.after.text.length(in: limit.unit) > limit.count {
+        if let limit, step.after.text != step.before.text, step.after.text.exceeds(limit.count, in: limit.unit) {
             let committed = step.after.committedText
             let length = committed.length(in: limit.unit)
             if length > limit.count, length > step.before.committedText.length(in: limit.unit) {

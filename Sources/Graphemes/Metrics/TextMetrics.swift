@@ -104,6 +104,14 @@ extension UTF16Text {
         }
     }
 
+    /// Whether the text is longer than `limit` in `unit`. Scalars and graphemes never
+    /// outnumber UTF-16 units, so a text of at most `limit` units is answered without
+    /// segmenting it.
+    public func exceeds(_ limit: Int, in unit: TextUnit) -> Bool {
+        if length <= limit, unit == .scalars || unit == .graphemes || unit == .utf16 { return false }
+        return self.length(in: unit) > limit
+    }
+
     /// How many well-formed surrogate pairs the text holds.
     private var surrogatePairCount: Int {
         var pairs = 0

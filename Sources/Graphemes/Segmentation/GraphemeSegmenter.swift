@@ -1,3 +1,5 @@
+import Glibc
+
 /// Splits UTF-16 text into extended grapheme clusters (UAX #29) with ICU's rules.
 ///
 /// Holds one ICU break iterator and reuses it for every text it segments, so a
@@ -80,7 +82,9 @@ public struct GraphemeSegmenter: ~Copyable {
 }
 
 extension GraphemeSegmenter {
-    /// Runs `body` with a fresh segmenter.
+    /// Runs `body` with this thread's segmenter, opened on the thread's first use and
+    /// kept for the next (opening one clones ICU's iterator, which costs more than most
+    /// short texts take to segment); a nested call gets a fresh one.
     ///
     /// ICU's grapheme rules are part of `libicudata`, which the program is linked
     /// against, so opening the iterator can only fail when memory is exhausted;
@@ -88,13 +92,60 @@ extension GraphemeSegmenter {
     static func withSegmenter<Result>(_ body: (borrowing GraphemeSegmenter) throws -> Result) rethrows
         -> Result
     {
-        let segmenter: GraphemeSegmenter
+        let state = ThreadSegmentation.current
+        guard !state.inUse else { return try body(ThreadSegmentation.open()) }
+        state.inUse = true
+        defer { state.inUse = false }
+        return try body(state.segmenter)
+    }
+
+    /// ICU's boundaries of `text`, remembered for the thread's last text: a replay asks
+    /// about the same text several times (the rule, the limit check, the next profile).
+    static func rememberedBoundaries(of text: UTF16Text) -> [Int] {
+        let state = ThreadSegmentation.current
+        if let last = state.lastText, last == text { return state.lastBoundaries }
+        let boundaries = withSegmenter { $0.boundaries(of: text) }
+        state.lastText = text
+        state.lastBoundaries = boundaries
+        return boundaries
+    }
+}
+
+/// A thread's segmenter and its last answer, kept in thread-local storage.
+final class ThreadSegmentation {
+    let segmenter: GraphemeSegmenter
+    var inUse = false
+    var lastText: UTF16Text?
+    var lastBoundaries: [Int] = []
+    var lastCounted: UTF16Text?
+    var lastCount = 0
+
+    private init() { segmenter = Self.open() }
+
+    static func open() -> GraphemeSegmenter {
         do {
-            segmenter = try GraphemeSegmenter()
+            return try GraphemeSegmenter()
         } catch {
             preconditionFailure("\(error)")
         }
-        return try body(segmenter)
+    }
+
+    /// The key each thread keeps its state under; the destructor releases it when the thread ends.
+    private static let key: pthread_key_t = {
+        var key = pthread_key_t()
+        pthread_key_create(&key) { pointer in
+            if let pointer { Unmanaged<ThreadSegmentation>.fromOpaque(pointer).release() }
+        }
+        return key
+    }()
+
+    static var current: ThreadSegmentation {
+        if let pointer = pthread_getspecific(key) {
+            return Unmanaged<ThreadSegmentation>.fromOpaque(pointer).takeUnretainedValue()
+        }
+        let state = ThreadSegmentation()
+        pthread_setspecific(key, Unmanaged.passRetained(state).toOpaque())
+        return state
     }
 }
 
@@ -110,11 +161,21 @@ extension UTF16Text {
     /// Where the pair rules of UAX #29 decide every boundary (``GraphemeBreakPair``: most
     /// text without emoji sequences, combining marks or conjuncts), ICU is not asked.
     public var graphemeBoundaries: [Int] {
-        TextAnalyzer.boundariesByPairRules(self) ?? GraphemeSegmenter.withSegmenter { $0.boundaries(of: self) }
+        TextAnalyzer.boundariesByPairRules(self) ?? GraphemeSegmenter.rememberedBoundaries(of: self)
     }
 
     /// The number of extended grapheme clusters (what Swift's `String.count` means to count).
-    public var graphemeCount: Int { TextAnalyzer.countByPairRules(self) ?? graphemeBoundaries.count - 1 }
+    ///
+    /// The thread's last answer is remembered: a replay measures the same text several
+    /// times (the rule, the limit check, the next profile).
+    public var graphemeCount: Int {
+        let state = ThreadSegmentation.current
+        if let last = state.lastCounted, last == self { return state.lastCount }
+        let count = TextAnalyzer.countByPairRules(self) ?? GraphemeSegmenter.rememberedBoundaries(of: self).count - 1
+        state.lastCounted = self
+        state.lastCount = count
+        return count
+    }
 
     /// Where the grapheme cluster that ends at `offset` (a boundary) starts.
     ///

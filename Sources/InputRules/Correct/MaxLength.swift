@@ -66,7 +66,7 @@ public struct MaxLength: InputRule {
     }
 
     public func editingChanged(_ change: FieldChange) -> TextAssignment? {
-        guard change.after.markedRange == nil, change.after.text.length(in: unit) > limit,
+        guard change.after.markedRange == nil, change.after.text.exceeds(limit, in: unit),
             let edit = CommittedEdit(change)
         else { return nil }
         // Keep the longest head of the insertion that fits (usually one try: most insertions
@@ -74,7 +74,7 @@ public struct MaxLength: InputRule {
         var allowedBroken: Int?
         for count in stride(from: edit.pieces.count - 1, to: 0, by: -1) {
             let candidate = edit.assignment(keepingPieces: count)
-            guard candidate.text.length(in: unit) <= limit else { continue }
+            guard !candidate.text.exceeds(limit, in: unit) else { continue }
             let broken = allowedBroken ?? change.before.committedText.brokenSpots.count
             allowedBroken = broken
             if candidate.text.brokenSpots.count <= broken { return candidate }
