@@ -48,7 +48,28 @@ public struct ICURegex: Hashable, Sendable {
 
     /// Whether the whole of `text` matches (`uregex_matches`: NSPredicate `SELF MATCHES %@`).
     public func matchesWhole(_ text: UTF16Text) -> Bool {
-        makeMatcher().matchesWhole(text)
+        withMatcher { $0.matchesWhole(text) }
+    }
+
+    /// Runs `body` with this thread's compiled copy of the pattern, compiled on the
+    /// thread's first use of it and kept (a rule asks at every keystroke; compiling costs
+    /// far more than matching a short text). A nested use of the same pattern gets a
+    /// fresh matcher.
+    public func withMatcher<Result>(_ body: (borrowing RegexMatcher) throws -> Result) rethrows -> Result {
+        let cache = RegexCache.perThread.value
+        let key = RegexCache.Key(pattern: pattern, options: options.rawValue)
+        let entry: RegexCache.Entry
+        if let found = cache.entries[key] {
+            entry = found
+        } else {
+            if cache.entries.count >= RegexCache.capacity { cache.entries.removeAll() }
+            entry = RegexCache.Entry(makeMatcher())
+            cache.entries[key] = entry
+        }
+        guard !entry.inUse else { return try body(makeMatcher()) }
+        entry.inUse = true
+        defer { entry.inUse = false }
+        return try body(entry.matcher)
     }
 }
 
@@ -99,4 +120,25 @@ public struct RegexMatcher: ~Copyable {
             return found != 0 ? UTF16Range(Int(matchStart)..<Int(matchEnd)) : nil
         }
     }
+}
+
+/// A thread's compiled patterns.
+final class RegexCache {
+    struct Key: Hashable {
+        var pattern: UTF16Text
+        var options: UInt32
+    }
+
+    final class Entry {
+        let matcher: RegexMatcher
+        var inUse = false
+
+        init(_ matcher: consuming RegexMatcher) { self.matcher = matcher }
+    }
+
+    /// Patterns kept per thread before the cache starts over.
+    static let capacity = 64
+    static let perThread = ThreadLocal { RegexCache() }
+
+    var entries: [Key: Entry] = [:]
 }

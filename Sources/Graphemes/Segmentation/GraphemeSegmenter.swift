@@ -1,5 +1,3 @@
-import Glibc
-
 /// Splits UTF-16 text into extended grapheme clusters (UAX #29) with ICU's rules.
 ///
 /// Holds one ICU break iterator and reuses it for every text it segments, so a
@@ -130,23 +128,10 @@ final class ThreadSegmentation {
         }
     }
 
-    /// The key each thread keeps its state under; the destructor releases it when the thread ends.
-    private static let key: pthread_key_t = {
-        var key = pthread_key_t()
-        pthread_key_create(&key) { pointer in
-            if let pointer { Unmanaged<ThreadSegmentation>.fromOpaque(pointer).release() }
-        }
-        return key
-    }()
+    private static let perThread = ThreadLocal { ThreadSegmentation() }
 
-    static var current: ThreadSegmentation {
-        if let pointer = pthread_getspecific(key) {
-            return Unmanaged<ThreadSegmentation>.fromOpaque(pointer).takeUnretainedValue()
-        }
-        let state = ThreadSegmentation()
-        pthread_setspecific(key, Unmanaged.passRetained(state).toOpaque())
-        return state
-    }
+    /// This thread's state.
+    static var current: ThreadSegmentation { perThread.value }
 }
 
 extension UTF16Text {

@@ -76,14 +76,13 @@ public struct RegexRule: InputRule {
 
     public func editingChanged(_ change: FieldChange) -> TextAssignment? {
         guard let edit = CommittedEdit(change) else { return nil }
-        let matcher = regex.makeMatcher()
-        guard !matcher.matchesWhole(edit.text) else { return nil }
+        guard !regex.matchesWhole(edit.text) else { return nil }
         for count in stride(from: edit.pieces.count - 1, through: 0, by: -1) {
             let candidate = edit.assignment(keepingPieces: count)
-            if matcher.matchesWhole(candidate.text) { return edit.unbroken(candidate, before: change.before) }
+            if regex.matchesWhole(candidate.text) { return edit.unbroken(candidate, before: change.before) }
         }
         let old = change.before.committedText
-        guard matcher.matchesWhole(old) else { return nil }
+        guard regex.matchesWhole(old) else { return nil }
         return TextAssignment(old, selection: .caret(at: min(edit.inserted.lowerBound, old.length)))
     }
 }

@@ -67,7 +67,7 @@ public struct LegacyInputFilter: InputRule {
 
     private func validateForRegExp(_ target: UTF16Text) -> Bool {
         guard let regex else { return true }
-        return regex.makeMatcher().firstMatch(in: target) != nil
+        return regex.withMatcher { $0.firstMatch(in: target) } != nil
     }
 
     private func validateForMaxLength(_ target: UTF16Text, fieldLength: Int) -> Bool {
