@@ -96,12 +96,15 @@ enum FuzzCommand {
             throw .dataError("\(error)")
         }
         let showProgress = isatty(2) != 0
+        let started = Date()
         let result = fuzzer.run(
             seed: seed, iterations: seconds == nil ? (iterations ?? 10_000) : nil, seconds: seconds,
             shard: shard ?? .all
         ) { done, failed in
             guard showProgress else { return }
-            FileHandle.standardError.write(Data("\rfuzz: \(done) sessions, \(failed) properties failed".utf8))
+            let rate = Int(Double(done) / max(Date().timeIntervalSince(started), 0.001))
+            FileHandle.standardError.write(
+                Data("\rfuzz: \(done) sessions, \(rate)/s, \(failed) properties failed so far".utf8))
         }
         if showProgress { FileHandle.standardError.write(Data("\n".utf8)) }
         var standardError = ""
