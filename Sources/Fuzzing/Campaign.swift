@@ -101,16 +101,19 @@ public final class Fuzzer {
         return generator.session(&rng, targetEvents: 10 + rng.below(20))
     }
 
-    /// The failures of one session.
+    /// The failures of one session, checked step by step as the replay makes them.
     public func failures(_ events: [SessionEvent]) -> [PropertyFailure] {
-        checker.failures(in: replay(events))
-    }
-
-    private func replay(_ events: [SessionEvent]) -> SessionResult {
         let session = Session(
             id: "fuzz", ime: .other, source: .init(kind: .fuzz, detail: ""), initial: FieldState(text: .empty),
             events: events)
-        return replayer.run(session, profiles: profiles, rules: [rule], keepTraces: true)[0]
+        var collector = PropertyChecker.Collector()
+        let names = profiles.map(\.name)
+        let checker = checker
+        let result = replayer.run(session, profiles: profiles, rules: [rule]) { position, _, step in
+            checker.check(step, profile: names[position], into: &collector)
+        }
+        checker.check(result[0].discrepancies, into: &collector)
+        return collector.failures
     }
 
     /// The shortest session the shrinker finds that still fails `property`.

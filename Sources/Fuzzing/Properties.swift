@@ -64,31 +64,41 @@ struct PropertyChecker {
 
     func wants(_ property: FuzzProperty) -> Bool { properties.contains(property) }
 
-    /// The failures in `result` (replayed with traces kept), the first per property.
-    func failures(in result: SessionResult) -> [PropertyFailure] {
+    /// The first failure of each property, gathered step by step as a replay makes them.
+    struct Collector {
         var found: [FuzzProperty: PropertyFailure] = [:]
-        func add(_ property: FuzzProperty, _ event: Int?, _ profile: String, _ message: @autoclosure () -> String) {
-            guard wants(property), found[property] == nil else { return }
+
+        mutating func add(_ property: FuzzProperty, _ event: Int?, _ profile: String, _ message: () -> String) {
+            guard found[property] == nil else { return }
             found[property] = PropertyFailure(property: property, event: event, profile: profile, message: message())
         }
-        for discrepancy in result.discrepancies {
-            let profile = discrepancy.profiles.first ?? ""
-            switch discrepancy.kind {
-            case .limitExceeded: add(.limitExceeded, discrepancy.event, profile, discrepancy.message)
-            case .compositionInterrupted: add(.compositionInterrupted, discrepancy.event, profile, discrepancy.message)
-            case .verdictMismatch, .finalTextMismatch:
-                add(.profileDependent, discrepancy.event, profile, discrepancy.message)
-            default: break
+
+        /// The failures, in the order of ``FuzzProperty/allCases``.
+        var failures: [PropertyFailure] { FuzzProperty.allCases.compactMap { found[$0] } }
+    }
+
+    /// Checks one step of `profile` (skipped steps have nothing to check).
+    func check(_ step: TraceStep, profile: String, into collector: inout Collector) {
+        guard step.skipped == nil, let model = models[profile] else { return }
+        check(step, model: model, profile: profile) { property, event, profile, message in
+            if wants(property) { collector.add(property, event, profile, message) }
+        }
+    }
+
+    /// Adds the properties that replay's own discrepancies decide.
+    func check(_ discrepancies: [Discrepancy], into collector: inout Collector) {
+        for discrepancy in discrepancies {
+            let property: FuzzProperty? =
+                switch discrepancy.kind {
+                case .limitExceeded: .limitExceeded
+                case .compositionInterrupted: .compositionInterrupted
+                case .verdictMismatch, .finalTextMismatch: .profileDependent
+                default: nil
+                }
+            if let property, wants(property) {
+                collector.add(property, discrepancy.event, discrepancy.profiles.first ?? "") { discrepancy.message }
             }
         }
-        for trace in result.traces {
-            guard let model = models[trace.profile] else { continue }
-            // Steps are read in place: copying one retains every text it holds.
-            for index in trace.steps.indices where trace.steps[index].skipped == nil {
-                check(trace.steps[index], model: model, profile: trace.profile, add: add)
-            }
-        }
-        return FuzzProperty.allCases.compactMap { found[$0] }
     }
 
     private func check(
@@ -105,6 +115,10 @@ struct PropertyChecker {
                 .deletionBlocked, event, profile,
                 "the rule refused the deletion \(refused.call) on \"\(refused.seen.notation)\"")
         }
+        // When the rule accepted every call and assigned nothing, the field did exactly what
+        // it does with no rule: only the promises about the text itself can fail.
+        let ruleActed = step.rewrittenTo != nil || !step.accepted
+        guard ruleActed || wants(.disallowedClass) || wants(.promiseBroken) else { return }
         let before = step.before.committedText
         let after =
             step.after.text == step.before.text && step.after.markedRange == step.before.markedRange
@@ -121,9 +135,7 @@ struct PropertyChecker {
                     "the committed text \"\(after.visibleDescription)\" does not keep the promise: \(promise)")
             }
         }
-        // When the rule accepted every call and assigned nothing, the field did exactly what
-        // it does with no rule: nothing below can fail, so nothing is rebuilt.
-        if step.rewrittenTo == nil, step.accepted { return }
+        guard ruleActed else { return }
         var plain = TextField(step.before)
         model.apply(.event(step.event), to: &plain)
         if wants(.brokenText), !step.newBrokenSpots.isEmpty,

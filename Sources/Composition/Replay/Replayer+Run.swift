@@ -6,13 +6,18 @@ extension Replayer {
     /// The profiles advance in lockstep, event by event, and each event's steps are checked
     /// as soon as they exist, so nothing per event outlives the event unless asked for.
     ///
-    /// - Parameter keepTraces: whether the results keep the per-profile traces (reports
-    ///   draw them); a large run that only counts leaves them out.
+    /// - Parameters:
+    ///   - keepTraces: whether the results keep the per-profile traces (reports draw
+    ///     them); a large run that only counts leaves them out.
+    ///   - observe: called with each step as it is made (the profile's position in
+    ///     `profiles`, the rule's in `rules`, the step): a checker that reads every step
+    ///     once needs no traces kept.
     public func run(
-        _ session: Session, profiles: [PlatformProfile], rules: [any InputRule], keepTraces: Bool = false
+        _ session: Session, profiles: [PlatformProfile], rules: [any InputRule], keepTraces: Bool = false,
+        observe: ((_ profile: Int, _ rule: Int, _ step: TraceStep) -> Void)? = nil
     ) -> [SessionResult] {
         let names = profiles.map(\.name)
-        return rules.map { rule in
+        return rules.enumerated().map { ruleIndex, rule in
             var runs = profiles.map { start(session, profile: $0) }
             var kept = Array(repeating: [TraceStep](), count: keepTraces ? profiles.count : 0)
             var found: [Discrepancy] = []
@@ -28,6 +33,7 @@ extension Replayer {
                         step, profile: names[position], observed: recorded[position], rule: rule.spec, limit: limit,
                         into: &found)
                     if keepTraces { kept[position].append(step) }
+                    observe?(position, ruleIndex, step)
                     outcomes.append(DiscrepancyDetector.Outcome(step))
                 }
                 DiscrepancyDetector.compare(
