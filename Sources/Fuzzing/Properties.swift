@@ -55,10 +55,10 @@ struct PropertyChecker {
     /// Finds broken spots, to tell the ones a rule made from the ones the user typed.
     let analyzer: TextAnalyzer
 
-    init(contract: RuleContract, profiles: [PlatformProfile], analyzer: TextAnalyzer, only: FuzzProperty? = nil) {
+    init(contract: RuleContract, profiles: [PlatformProfile], analyzer: TextAnalyzer) {
         self.analyzer = analyzer
         self.contract = contract
-        properties = FuzzProperty.allCases.filter { $0.applies(to: contract) && (only == nil || $0 == only) }
+        properties = FuzzProperty.allCases.filter { $0.applies(to: contract) }
         models = Dictionary(profiles.map { ($0.name, DelegateModel(profile: $0)) }) { first, _ in first }
     }
 
