@@ -78,6 +78,23 @@ public final class SegmentationDifferential {
         }.joined(separator: " ")
     }
 
+    /// How many of `iterations` generated texts get other boundaries from the harness's
+    /// own segmentation (``UTF16Text/graphemeBoundaries``: the pair rules with GB11 and
+    /// GB12/GB13 context, ICU where they cannot decide) than from ICU's iterator alone,
+    /// and the clusters checked. Zero is the only right answer.
+    public func checkOwnSegmentation(seed: UInt64, iterations: Int) -> (texts: Int, clusters: Int, disagreements: Int) {
+        var clusters = 0
+        var disagreements = 0
+        for iteration in 0..<iterations {
+            var rng = SplitMix64(seed: seed &+ UInt64(iteration) &* 0xA076_1D64_78BD_642F)
+            let text = generator.text(&rng, count: 1 + rng.below(40))
+            let icu = segmenter.boundaries(of: text)
+            clusters += icu.count - 1
+            if text.graphemeBoundaries != icu || text.graphemeCount != icu.count - 1 { disagreements += 1 }
+        }
+        return (iterations, clusters, disagreements)
+    }
+
     /// The boundaries of Swift's `Character`s, in UTF-16 offsets.
     public static func swiftBoundaries(_ text: UTF16Text) -> [Int] {
         let string = String(decoding: text.units, as: UTF16.self)

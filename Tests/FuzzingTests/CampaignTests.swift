@@ -105,6 +105,10 @@ import Testing
             #expect(finding.icu != finding.swift)
             #expect(finding.text.decodedUnits.count <= 4, "\(finding.text.visibleDescription)")
         }
+        // The harness's own segmentation gives exactly ICU's boundaries on the same text.
+        let own = differential.checkOwnSegmentation(seed: 1, iterations: 20_000)
+        #expect(own.disagreements == 0)
+        #expect(own.clusters > 300_000)
         // The one known difference (GraphemeBreakTest.txt line 625 too): Swift breaks
         // between two pictographs joined by ZWJ where UAX #29's GB11 does not.
         let known = SegmentationDifferential.swiftBoundaries("\u{2701}\u{200D}\u{2701}")

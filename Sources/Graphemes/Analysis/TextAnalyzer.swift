@@ -248,8 +248,15 @@ public final class TextAnalyzer {
         return scanByPairRules(text, { _ in count += 1 }) ? count : nil
     }
 
-    /// Calls `boundary` with each inner boundary (not 0 or the end) while the pair rules
-    /// decide; `false` as soon as one pair needs ICU.
+    /// Calls `boundary` with each inner boundary (not 0 or the end) while the rules can be
+    /// decided without ICU; `false` as soon as one position needs ICU.
+    ///
+    /// Beyond the pair rules (``GraphemeBreakPair``) the scan keeps the little context
+    /// GB11 and GB12/GB13 read: whether the scalars before a ZWJ are a pictograph followed
+    /// by Extend characters, and how many regional indicators precede. After Extend or ZWJ
+    /// it decides a break itself only before a scalar that cannot be an Indic consonant
+    /// (not General_Category Lo), the one case ICU 72's conjunct rule joins; before such a
+    /// letter ICU decides.
     @inline(__always)
     private static func scanByPairRules(_ text: UTF16Text, _ boundary: (Int) -> Void) -> Bool {
         let units = text.units
@@ -257,11 +264,34 @@ public final class TextAnalyzer {
         var previous = UTF16Text.decode(units, at: 0)
         var previousInfo = ScalarClassInfo.of(previous.codePoint)
         var offset = previous.utf16Length
+        // Regional indicators in a row ending at `previous`.
+        var indicators = previousInfo.graphemeClusterBreak == .regionalIndicator ? 1 : 0
+        // GB11's context: 1 after a pictograph and Extend*, 2 after those and a ZWJ.
+        var pictographic = previousInfo.binary.contains(.extendedPictographic) ? 1 : 0
         while offset < units.count {
             let element = UTF16Text.decode(units, at: offset)
             let info = ScalarClassInfo.of(element.codePoint)
-            guard let breaks = GraphemeBreakPair.breaks(previousInfo, info) else { return false }
-            if breaks { boundary(offset) }
+            var breaks = GraphemeBreakPair.breaks(previousInfo, info)
+            if breaks == nil {
+                let before = previousInfo.graphemeClusterBreak
+                if before == .regionalIndicator, info.graphemeClusterBreak == .regionalIndicator {
+                    breaks = indicators % 2 == 0  // GB12, GB13
+                } else if info.generalCategory == .otherLetter {
+                    return false  // perhaps ICU's Indic conjunct rule
+                } else if before == .zwj, info.binary.contains(.extendedPictographic) {
+                    breaks = pictographic != 2  // GB11
+                } else {
+                    breaks = true  // GB999: nothing after Extend or ZWJ joins this scalar
+                }
+            }
+            if breaks == true { boundary(offset) }
+            indicators = info.graphemeClusterBreak == .regionalIndicator ? indicators + 1 : 0
+            switch info.graphemeClusterBreak {
+            case _ where info.binary.contains(.extendedPictographic): pictographic = 1
+            case .extend: pictographic = pictographic == 1 ? 1 : 0
+            case .zwj: pictographic = pictographic == 1 ? 2 : 0
+            default: pictographic = 0
+            }
             previous = element
             previousInfo = info
             offset += element.utf16Length

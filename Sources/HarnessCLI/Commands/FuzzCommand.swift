@@ -23,7 +23,8 @@ enum FuzzCommand {
 
         With --segmentation, generated hostile text goes through ICU's grapheme break
         iterator and through Swift's Character segmentation instead, and every text on
-        which they disagree is reported, minimised.
+        which they disagree is reported, minimised; the harness's own segmentation is
+        checked against ICU's iterator on the same texts.
 
         OPTIONS:
           --rule SPEC       The rule (a spec or a JSON rule file).
@@ -143,9 +144,11 @@ enum FuzzCommand {
             directory = try ReplayCommand.corporaDirectory("fuzzing", option: "--inventory")
         }
         let result: SegmentationDifferential.Result
+        let own: (texts: Int, clusters: Int, disagreements: Int)
         do {
-            result = try SegmentationDifferential(inventory: try Inventory(fuzzingDirectory: directory)).run(
-                seed: seed, iterations: iterations)
+            let differential = try SegmentationDifferential(inventory: try Inventory(fuzzingDirectory: directory))
+            result = differential.run(seed: seed, iterations: iterations)
+            own = differential.checkOwnSegmentation(seed: seed, iterations: iterations)
         } catch {
             throw .dataError("\(error)")
         }
@@ -156,6 +159,7 @@ enum FuzzCommand {
                 JSONValue.object([
                     ("seed", .int(Int(truncatingIfNeeded: seed))), ("texts", .int(result.texts)),
                     ("clusters", .int(result.clusters)), ("disagreements", .int(result.disagreements)),
+                    ("harnessDisagreements", .int(own.disagreements)),
                     (
                         "findings",
                         .array(
@@ -172,13 +176,16 @@ enum FuzzCommand {
             var text =
                 "segmentation, seed \(seed): \(result.texts) texts, \(result.clusters) clusters (ICU), "
                 + "\(result.disagreements) on which ICU and Swift disagree, \(result.findings.count) distinct when minimised\n"
+            text +=
+                "harness segmentation against ICU's iterator on the same texts: \(own.disagreements) disagreements\n"
             for finding in result.findings {
                 text +=
                     "  \"\(finding.text.visibleDescription)\" (\(finding.shape); \(finding.count) texts): ICU \(finding.icu), Swift \(finding.swift)\n"
             }
             output = text
         }
-        return CLIResult(exitCode: result.disagreements == 0 ? 0 : 1, standardOutput: output)
+        return CLIResult(
+            exitCode: result.disagreements == 0 && own.disagreements == 0 ? 0 : 1, standardOutput: output)
     }
 
     private static func number<Value: FixedWidthInteger>(_ parsed: ParsedArguments, _ option: String, _: Value.Type)
