@@ -15,7 +15,7 @@
 ///    picks han, bopomofo, hiragana, katakana or hangul; then the remaining
 ///    General_Category groups.
 ///
-/// The scalars of planes 0 and 1 are classified once, on first use, into a table
+/// The scalars of planes 0–3 and plane 14's tags are classified once, on first use, into tables
 /// built from the same ICU answers (``ScalarTable``), so the common case costs one load.
 public enum ClusterClassifier {
     /// Classifies the cluster made of `units` (normally one grapheme cluster).
