@@ -33,18 +33,23 @@ let package = Package(
         .executableTarget(
             name: "fuzz-benchmark", dependencies: ["Fuzzing", "InputRules", "Composition", "Graphemes"]),
         .executableTarget(name: "replay-benchmark", dependencies: ["Composition", "Graphemes", "SeededRandom"]),
+        // What every test target shares: the checkout's root, the shipped profiles and corpus.
+        .target(name: "HarnessTestSupport", dependencies: ["Composition"], path: "Tests/Support"),
         .testTarget(name: "GraphemesTests", dependencies: ["Graphemes"]),
         .testTarget(name: "HarnessJSONTests", dependencies: ["HarnessJSON", "Graphemes"]),
-        .testTarget(name: "CompositionTests", dependencies: ["Composition", "HarnessJSON", "Graphemes"]),
-        .testTarget(name: "InputRulesTests", dependencies: ["InputRules", "Composition", "Graphemes"]),
         .testTarget(
-            name: "FuzzingTests", dependencies: ["Fuzzing", "InputRules", "Composition", "Graphemes", "HarnessJSON"]),
+            name: "CompositionTests", dependencies: ["HarnessTestSupport", "Composition", "HarnessJSON", "Graphemes"]),
+        .testTarget(
+            name: "InputRulesTests", dependencies: ["HarnessTestSupport", "InputRules", "Composition", "Graphemes"]),
+        .testTarget(
+            name: "FuzzingTests",
+            dependencies: ["HarnessTestSupport", "Fuzzing", "InputRules", "Composition", "Graphemes", "HarnessJSON"]),
         .testTarget(name: "ReportingTests", dependencies: ["Reporting", "Composition", "Graphemes", "HarnessJSON"]),
         .testTarget(name: "SeededRandomTests", dependencies: ["SeededRandom"]),
         // Depends on the executable so that the end-to-end tests can run the built binary.
         .testTarget(
             name: "HarnessCLITests",
-            dependencies: ["HarnessCLI", "Graphemes", "Composition", "InputRules", "ime-harness"]),
+            dependencies: ["HarnessCLI", "Graphemes", "Composition", "InputRules", "HarnessTestSupport", "ime-harness"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -93,11 +93,11 @@ private let legacyRules: [RuleDefinition] =
         limitRule(
             "legacy-truncate-count",
             "editingChanged: if text.count > limit, text = (text as NSString).substring(to: limit)."
-        ) { LegacyTruncateCount(limit: $0, spec: $1) },
+        ) { LegacyTruncation(.count, limit: $0, spec: $1) },
         limitRule(
             "legacy-truncate-marked-aware",
             "editingChanged: unless text is marked, cuts an NSString longer than limit at UTF-16 offset limit."
-        ) { LegacyTruncateMarkedAware(limit: $0, spec: $1) },
+        ) { LegacyTruncation(.markedAware, limit: $0, spec: $1) },
     ]
 
 private let classesParameter = RuleParameter(

@@ -66,14 +66,6 @@ enum SessionGenerator {
 
     /// Letter-by-letter marked text, then the commit.
     private static func compose(_ reading: String, commit: String) -> [SessionEvent] {
-        var events: [SessionEvent] = []
-        var prefix = ""
-        for character in reading {
-            prefix.append(character)
-            let marked = UTF16Text(prefix)
-            events.append(.setMarkedText(marked, selectedRange: .caret(at: marked.length)))
-        }
-        events.append(.insertText(UTF16Text(commit)))
-        return events
+        SessionEvent.composing(UTF16Text(reading), commit: UTF16Text(commit))
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import Graphemes
 import HarnessJSON
+import HarnessTestSupport
 import Testing
 
 @testable import Composition
@@ -9,19 +10,7 @@ import Testing
 @Suite struct CorpusTests {
     static let sessionsDirectory = Fixtures.repositoryRoot + "/Corpora/sessions"
 
-    static func loadCorpus() -> (sessions: [Session], errors: [SessionError]) {
-        var sessions: [Session] = []
-        var errors: [SessionError] = []
-        for file in SessionFiles.expand([sessionsDirectory]).files {
-            SessionFiles.read(file) { result in
-                switch result {
-                case .success(let session): sessions.append(session)
-                case .failure(let error): errors.append(error)
-                }
-            }
-        }
-        return (sessions, errors)
-    }
+    static func loadCorpus() -> (sessions: [Session], errors: [SessionError]) { Repository.sessions() }
 
     @Test func everyShippedSessionLoadsAndSaysWhereItsBehaviourIsDocumented() {
         let (sessions, errors) = Self.loadCorpus()

@@ -1,31 +1,16 @@
 import Foundation
 import Graphemes
 import HarnessJSON
+import HarnessTestSupport
 
 @testable import Composition
 
 /// The shipped profiles, read from the repository's Corpora/profiles.
 enum Fixtures {
-    static let repositoryRoot: String = {
-        var url = URL(fileURLWithPath: #filePath)
-        while url.path != "/" {
-            url = url.deletingLastPathComponent()
-            if FileManager.default.fileExists(atPath: url.appendingPathComponent("Package.swift").path) {
-                return url.path
-            }
-        }
-        return FileManager.default.currentDirectoryPath
-    }()
+    static let repositoryRoot = Repository.root
+    static let profiles = Repository.profileStore
 
-    static let profiles = ProfileStore(directory: repositoryRoot + "/Corpora/profiles")
-
-    static func profile(_ name: String) -> PlatformProfile {
-        do {
-            return try profiles.profile(named: name)
-        } catch {
-            fatalError("the shipped profile \(name) must load: \(error)")
-        }
-    }
+    static func profile(_ name: String) -> PlatformProfile { Repository.profile(name) }
 
     static var ios18: PlatformProfile { profile("ios18-single") }
     static var ios26: PlatformProfile { profile("ios26-multi") }

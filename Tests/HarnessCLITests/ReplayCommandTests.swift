@@ -1,21 +1,13 @@
 import Composition
 import Foundation
+import HarnessTestSupport
 import InputRules
 import Testing
 
 @testable import HarnessCLI
 
 @Suite struct ReplayCommandTests {
-    static let root: String = {
-        var url = URL(fileURLWithPath: #filePath)
-        while url.path != "/" {
-            url = url.deletingLastPathComponent()
-            if FileManager.default.fileExists(atPath: url.appendingPathComponent("Package.swift").path) {
-                return url.path
-            }
-        }
-        return "."
-    }()
+    static let root = Repository.root
     static let profiles = root + "/Corpora/profiles"
     static let forum = root + "/Corpora/sessions/zhuyin/forum-801013-wang.json"
 

@@ -1,43 +1,18 @@
 import Composition
 import Foundation
 import Graphemes
+import HarnessTestSupport
 import InputRules
 
 /// The shipped corpus and profiles, and sessions written in field notation.
 enum Fixtures {
-    static let repositoryRoot: String = {
-        var url = URL(fileURLWithPath: #filePath)
-        while url.path != "/" {
-            url = url.deletingLastPathComponent()
-            if FileManager.default.fileExists(atPath: url.appendingPathComponent("Package.swift").path) {
-                return url.path
-            }
-        }
-        return FileManager.default.currentDirectoryPath
-    }()
-
-    static let profiles: [PlatformProfile] = {
-        let store = ProfileStore(directory: repositoryRoot + "/Corpora/profiles")
-        return store.names().map { name in
-            do {
-                return try store.profile(named: name)
-            } catch {
-                fatalError("the shipped profile \(name) must load: \(error)")
-            }
-        }
-    }()
+    static let repositoryRoot = Repository.root
+    static let profiles = Repository.profiles
 
     /// Every session of the shipped corpus.
     static let corpus: [Session] = {
-        let (files, errors) = SessionFiles.expand([repositoryRoot + "/Corpora/sessions"])
+        let (sessions, errors) = Repository.sessions()
         precondition(errors.isEmpty, "\(errors)")
-        var sessions: [Session] = []
-        for file in files {
-            SessionFiles.read(file) { result in
-                guard case .success(let session) = result else { fatalError("\(result)") }
-                sessions.append(session)
-            }
-        }
         return sessions
     }()
 
@@ -54,17 +29,9 @@ enum Fixtures {
             observed: [:], expectedText: nil)
     }
 
-    /// Pinyin typed letter by letter (with the spaces an engine inserts), then `commit`.
+    /// Pinyin typed letter by letter, then `commit`.
     static func pinyin(_ initial: String = "|", _ letters: String, commit: String) -> Session {
-        var events: [SessionEvent] = []
-        var marked = ""
-        for letter in letters {
-            marked.append(letter)
-            let text = UTF16Text(marked)
-            events.append(.setMarkedText(text, selectedRange: .caret(at: text.length)))
-        }
-        events.append(.insertText(UTF16Text(commit)))
-        return session(initial, events)
+        session(initial, SessionEvent.composing(UTF16Text(letters), commit: UTF16Text(commit)))
     }
 
     /// The catalogue's rule for `spec`.

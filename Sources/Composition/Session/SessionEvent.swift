@@ -64,3 +64,17 @@ extension SessionEvent: CustomStringConvertible {
         }
     }
 }
+
+extension SessionEvent {
+    /// An input method's composition: `reading` shown as marked text one grapheme cluster
+    /// at a time (the caret at its end), then `commit` inserted in its place.
+    public static func composing(_ reading: UTF16Text, commit: UTF16Text) -> [SessionEvent] {
+        var events: [SessionEvent] = []
+        for cluster in reading.graphemeClusters {
+            let marked = reading[UTF16Range(location: 0, length: cluster.end)]
+            events.append(.setMarkedText(marked, selectedRange: .caret(at: marked.length)))
+        }
+        events.append(.insertText(commit))
+        return events
+    }
+}

@@ -29,64 +29,47 @@ public struct LegacyMarkedGuardLimit: InputRule {
     }
 }
 
-/// A widely copied `editingChanged` truncation, spec `legacy-truncate-count:limit=N`
-/// (e.g. the `MWCustomTF` of morganwang.xlog.page's "markedTextRange" note, and countless
-/// answers like it).
+/// The widely copied `editingChanged` truncations, which cut the text at a UTF-16 offset.
 ///
-/// Original behaviour: `if text.count > N { text = (text as NSString).substring(to: N) }`
-/// — a grapheme count used as a UTF-16 index. Marked Pinyin letters count, so "shang"
-/// with N = 3 is cut to "sha" mid-composition; and `substring(to:)` cuts wherever the
-/// N-th unit falls, so "👍👍" with N = 1 becomes a lone surrogate.
-public struct LegacyTruncateCount: InputRule {
+/// - `legacy-truncate-count:limit=N` (``Variant/count``; e.g. the `MWCustomTF` of
+///   morganwang.xlog.page's "markedTextRange" note, and countless answers like it):
+///   `if text.count > N { text = (text as NSString).substring(to: N) }` — a grapheme
+///   count used as a UTF-16 index. Marked Pinyin letters count, so "shang" with N = 3 is
+///   cut to "sha" mid-composition; and `substring(to:)` cuts wherever the N-th unit
+///   falls, so "👍👍" with N = 1 becomes a lone surrogate.
+/// - `legacy-truncate-marked-aware:limit=N` (``Variant/markedAware``): the same with the
+///   usual guard, `guard textField.markedTextRange == nil else { return }`, then
+///   `if text.length > N { text = [text substringToIndex:N] }` on the `NSString`. It
+///   waits for the composition to end, but still cuts at a UTF-16 offset: "ab👍" with
+///   N = 3 keeps "ab" and the first half of 👍.
+public struct LegacyTruncation: InputRule {
+    public enum Variant: String, Sendable {
+        case count = "legacy-truncate-count"
+        case markedAware = "legacy-truncate-marked-aware"
+
+        /// What the original measures: `String.count`, or `NSString.length`.
+        var unit: TextUnit { self == .count ? .graphemes : .utf16 }
+    }
+
+    public let variant: Variant
     public let limit: Int
     public let spec: String
 
-    public init(limit: Int, spec: String? = nil) {
+    public init(_ variant: Variant, limit: Int, spec: String? = nil) {
+        self.variant = variant
         self.limit = limit
-        self.spec = spec ?? "legacy-truncate-count:limit=\(limit)"
+        self.spec = spec ?? "\(variant.rawValue):limit=\(limit)"
     }
 
     public var contract: RuleContract {
-        RuleContract(promise: "at most \(limit) characters (String.count)", limit: .init(limit, .graphemes))
-    }
-
-    public func editingChanged(_ change: FieldChange) -> TextAssignment? {
-        let text = change.after.text
-        guard text.graphemeCount > limit else { return nil }
-        return TextAssignment(text.prefix(units: limit))
-    }
-}
-
-/// The same truncation with the usual `markedTextRange` guard, spec
-/// `legacy-truncate-marked-aware:limit=N`.
-///
-/// Original behaviour: `guard textField.markedTextRange == nil else { return }`, then
-/// `if text.length > N { text = [text substringToIndex:N] }` on the `NSString`. It waits
-/// for the composition to end, but still cuts at a UTF-16 offset: "ab👍" with N = 3
-/// keeps "ab" and the first half of 👍.
-public struct LegacyTruncateMarkedAware: InputRule {
-    public let limit: Int
-    public let spec: String
-
-    public init(limit: Int, spec: String? = nil) {
-        self.limit = limit
-        self.spec = spec ?? "legacy-truncate-marked-aware:limit=\(limit)"
-    }
-
-    public var contract: RuleContract {
-        RuleContract(promise: "at most \(limit) characters (NSString length)", limit: .init(limit, .utf16))
+        let measure = variant == .count ? "String.count" : "NSString length"
+        return RuleContract(promise: "at most \(limit) characters (\(measure))", limit: .init(limit, variant.unit))
     }
 
     public func editingChanged(_ change: FieldChange) -> TextAssignment? {
         let field = change.after
-        guard field.markedRange == nil, field.text.length > limit else { return nil }
-        return TextAssignment(field.text.prefix(units: limit))
-    }
-}
-
-extension UTF16Text {
-    /// `substringToIndex:`: the first `count` UTF-16 units, wherever that cuts.
-    func prefix(units count: Int) -> UTF16Text {
-        UTF16Text(units: units.prefix(count))
+        if variant == .markedAware, field.markedRange != nil { return nil }
+        guard field.text.length(in: variant.unit) > limit else { return nil }
+        return TextAssignment(UTF16Text(units: field.text.units.prefix(limit)))
     }
 }
