@@ -224,6 +224,16 @@ const char *cicu_script_short_name(int32_t script) {
     return uscript_getShortName((UScriptCode)script);
 }
 
+int32_t cicu_char_name(int32_t c, char *buffer, int32_t capacity) {
+    UErrorCode status = U_ZERO_ERROR;
+    int32_t length = u_charName(c, U_EXTENDED_CHAR_NAME, buffer, capacity, &status);
+    if (U_FAILURE(status) || length >= capacity) {
+        if (capacity > 0) buffer[0] = 0;
+        return 0;
+    }
+    return length;
+}
+
 // MARK: Emoji properties of strings
 
 int cicu_string_has_property(const uint16_t *s, int32_t length, cicu_string_property which) {

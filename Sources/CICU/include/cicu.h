@@ -141,6 +141,11 @@ int32_t cicu_script_extensions(int32_t c, int32_t *scripts, int32_t capacity, in
 /// The ISO 15924 short name of an ICU script code ("Hani"), or NULL.
 const char *cicu_script_short_name(int32_t script);
 
+/// Writes the name of `c` (`u_charName` with `U_EXTENDED_CHAR_NAME`: the Unicode name,
+/// or a label such as "<control-001B>" or "<lead surrogate-D83D>") into `buffer`,
+/// NUL-terminated, and returns its length (0 on failure).
+int32_t cicu_char_name(int32_t c, char *buffer, int32_t capacity);
+
 // MARK: Emoji properties of strings (UTS #51)
 
 typedef enum cicu_string_property {

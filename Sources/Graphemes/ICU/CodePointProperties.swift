@@ -148,6 +148,17 @@ public struct CodePointProperties: Hashable, Sendable {
         self.init(codePoint: scalar.value)
     }
 
+    /// The character's name, e.g. "RIGHT-TO-LEFT OVERRIDE"; for code points without one,
+    /// ICU's label, e.g. "<control-001B>" or "<lead surrogate-D83D>".
+    ///
+    /// The corresponding ICU call is `u_charName` with `U_EXTENDED_CHAR_NAME`.
+    public var name: String {
+        var buffer = [CChar](repeating: 0, count: 128)
+        let length = cicu_char_name(Int32(bitPattern: codePoint), &buffer, Int32(buffer.count))
+        guard length > 0 else { return "U+" + String(codePoint, radix: 16, uppercase: true) }
+        return String(decoding: buffer.prefix(Int(length)).map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+
     /// The Script_Extensions of the code point (UAX #24), in ICU's order.
     public var scriptExtensions: [Script] {
         var buffer = [Int32](repeating: 0, count: 32)
