@@ -43,6 +43,9 @@ public struct FuzzFailure: Sendable {
     public var session: Session
     /// The failure as the minimised session shows it.
     public var detail: PropertyFailure
+    /// The minimised session replayed with the rule, one trace per profile, so a report
+    /// can show what happened to the field at each event.
+    public var traces: [Trace]
 }
 
 /// What a campaign found.
@@ -52,6 +55,8 @@ public struct FuzzResult: Sendable {
     public var shards: [Shard]
     public var iterations: Int
     public var seconds: Double
+    /// The properties checked (those that apply to the rule's contract).
+    public var properties: [FuzzProperty]
     public var failures: [FuzzFailure]
 }
 
@@ -145,7 +150,7 @@ public final class Fuzzer {
         }
         return FuzzResult(
             rule: rule.spec, seed: seed, shards: [shard], iterations: done, seconds: elapsed(),
-            failures: FuzzProperty.allCases.compactMap { found[$0] })
+            properties: properties, failures: FuzzProperty.allCases.compactMap { found[$0] })
     }
 
     /// The minimised session of a failure, ready to save.
@@ -163,9 +168,10 @@ public final class Fuzzer {
                     property: failure.property, seed: seed, iteration: iteration, originalEvents: events.count,
                     message: detail.message, rule: rule.spec)),
             initial: FieldState(text: .empty), events: minimal)
+        let traces = replayer.run(session, profiles: profiles, rules: [rule], keepTraces: true).first?.traces ?? []
         return FuzzFailure(
             property: failure.property, iteration: iteration, originalEvents: events.count, session: session,
-            detail: detail)
+            detail: detail, traces: traces)
     }
 
     /// A counterexample's `source.detail`: `fuzz counterexample of PROPERTY (seed S,

@@ -4,13 +4,16 @@ import HarnessJSON
 
 extension FuzzResult {
     /// `{"rule", "seed", "shards", "iterations", "seconds", "properties", "failures": [{"property",
-    /// "iteration", "original_events", "event", "profile", "message", "session"}]}`. Everything
-    /// but `seconds` depends only on the rule, the seed, the shards and the iteration count.
+    /// "iteration", "original_events", "event", "profile", "message", "session", "traces"}]}`,
+    /// `traces` being the minimised session's replay per profile (see ``Trace/json``).
+    /// Everything but `seconds` depends only on the rule, the seed, the shards and the
+    /// iteration count.
     public var json: JSONValue {
         .object([
-            ("rule", .string(rule)), ("seed", seed <= UInt64(Int.max) ? .int(Int(seed)) : .bigInteger(String(seed))),
+            ("rule", .string(rule)), ("seed", .unsignedInteger(seed)),
             ("shards", .array(shards.map { .string($0.description) })), ("iterations", .int(iterations)),
-            ("seconds", .double((seconds * 1000).rounded() / 1000)), ("failures", failuresJSON),
+            ("seconds", .double((seconds * 1000).rounded() / 1000)),
+            ("properties", .array(properties.map { .string($0.rawValue) })), ("failures", failuresJSON),
         ])
     }
 
@@ -23,31 +26,23 @@ extension FuzzResult {
                     ("original_events", .int(failure.originalEvents)),
                     ("event", failure.detail.event.map { .int($0) } ?? .null),
                     ("profile", .string(failure.detail.profile)), ("message", .string(failure.detail.message)),
-                    ("session", failure.session.json),
+                    ("session", failure.session.json), ("traces", .array(failure.traces.map(\.json))),
                 ])
             })
     }
 
     /// Reads a result written by ``json``.
     public init(json node: JSONNode) throws(JSONDecodingError) {
-        let seedNode = try node.member("seed")
-        let seed: UInt64? =
-            switch seedNode.value {
-            case .int(let value): value >= 0 ? UInt64(value) : nil
-            case .bigInteger(let digits): UInt64(digits)
-            default: nil
-            }
-        guard let seed else { throw seedNode.mismatch("a seed (a whole number from 0 to 2^64 - 1)") }
+        let seed = try node.member("seed").unsignedInteger()
         let shards = try node.member("shards").elements().map { element throws(JSONDecodingError) in
             guard let shard = Shard(parsing: try element.string()) else { throw element.mismatch("a shard I/N") }
             return shard
         }
+        let properties = try node.optionalMember("properties")?.elements().map { element throws(JSONDecodingError) in
+            try Self.property(element)
+        }
         let failures = try node.member("failures").elements().map { element throws(JSONDecodingError) in
-            let propertyNode = try element.member("property")
-            guard let property = FuzzProperty(rawValue: try propertyNode.string()) else {
-                throw propertyNode.mismatch(
-                    "a property (\(FuzzProperty.allCases.map(\.rawValue).joined(separator: ", ")))")
-            }
+            let property = try Self.property(element.member("property"))
             let eventNode = try element.member("event")
             return FuzzFailure(
                 property: property, iteration: try element.member("iteration").int(),
@@ -55,20 +50,22 @@ extension FuzzResult {
                 session: try Session(json: element.member("session")),
                 detail: PropertyFailure(
                     property: property, event: eventNode.value == .null ? nil : try eventNode.int(),
-                    profile: try element.member("profile").string(), message: try element.member("message").string()))
+                    profile: try element.member("profile").string(), message: try element.member("message").string()),
+                traces: try element.optionalMember("traces")?.elements().map { trace throws(JSONDecodingError) in
+                    try Trace(json: trace)
+                } ?? [])
         }
         self.init(
             rule: try node.member("rule").string(), seed: seed, shards: shards,
-            iterations: try node.member("iterations").int(), seconds: try Self.number(node.member("seconds")),
-            failures: failures)
+            iterations: try node.member("iterations").int(), seconds: try node.member("seconds").number(),
+            properties: properties ?? failures.map(\.property), failures: failures)
     }
 
-    private static func number(_ node: JSONNode) throws(JSONDecodingError) -> Double {
-        switch node.value {
-        case .int(let value): return Double(value)
-        case .double(let value): return value
-        default: throw node.mismatch("a number")
+    private static func property(_ node: JSONNode) throws(JSONDecodingError) -> FuzzProperty {
+        guard let property = FuzzProperty(rawValue: try node.string()) else {
+            throw node.mismatch("a property (\(FuzzProperty.allCases.map(\.rawValue).joined(separator: ", ")))")
         }
+        return property
     }
 
     /// Results of shards of one campaign (the same rule and seed) as one: iterations and
@@ -92,6 +89,8 @@ extension FuzzResult {
         return FuzzResult(
             rule: first.rule, seed: first.seed, shards: shards.sorted { ($0.count, $0.index) < ($1.count, $1.index) },
             iterations: results.reduce(0) { $0 + $1.iterations }, seconds: results.reduce(0) { $0 + $1.seconds },
+            properties: FuzzProperty.allCases.filter { property in results.contains { $0.properties.contains(property) }
+            },
             failures: FuzzProperty.allCases.compactMap { best[$0] })
     }
 }

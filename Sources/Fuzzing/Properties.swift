@@ -24,6 +24,24 @@ public enum FuzzProperty: String, CaseIterable, Sendable, Codable {
     /// Committed text the event did not touch disappeared.
     case committedTextLost = "committed-text-lost"
 
+    /// One sentence saying what a failure of the property means, for reports.
+    public var explanation: String {
+        switch self {
+        case .limitExceeded: "The committed text is longer than the rule's declared limit."
+        case .brokenText: "The rule left a fragment of a character: a lone surrogate or part of an emoji sequence."
+        case .compositionInterrupted:
+            "The rule interfered with marked text, so the input method's composition and the field no longer agree."
+        case .deletionBlocked: "The rule refused a deletion, so the user cannot remove what is in the field."
+        case .profileDependent:
+            "The rule decides or ends differently on iOS versions that report the same keystroke differently."
+        case .disallowedClass: "The committed text holds a character of a kind the rule forbids."
+        case .promiseBroken: "The committed text is not what the rule promises (a number, an amount, a pattern)."
+        case .typedTextLost:
+            "Text the user committed was dropped although keeping it broke none of the rule's promises."
+        case .committedTextLost: "Committed text that the keystroke did not touch disappeared."
+        }
+    }
+
     /// Whether the property applies to a rule with `contract`.
     public func applies(to contract: RuleContract) -> Bool {
         switch self {

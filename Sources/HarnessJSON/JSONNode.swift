@@ -127,6 +127,27 @@ public struct JSONNode: Sendable {
         }
     }
 
+    /// A whole number from 0 to 2^64 - 1 (a seed, say), written as an integer literal.
+    public func unsignedInteger() throws(JSONDecodingError) -> UInt64 {
+        let found: UInt64? =
+            switch value {
+            case .int(let value): value >= 0 ? UInt64(value) : nil
+            case .bigInteger(let digits): UInt64(digits)
+            default: nil
+            }
+        guard let found else { throw mismatch("a whole number from 0 to 2^64 - 1") }
+        return found
+    }
+
+    /// A number, integer or not.
+    public func number() throws(JSONDecodingError) -> Double {
+        switch value {
+        case .int(let value): return Double(value)
+        case .double(let value): return value
+        default: throw mismatch("a number")
+        }
+    }
+
     public func bool() throws(JSONDecodingError) -> Bool {
         guard case .bool(let value) = value else { throw mismatch("true or false") }
         return value

@@ -18,6 +18,11 @@ public indirect enum JSONValue: Equatable, Sendable {
 
     public static func string(_ value: String) -> JSONValue { .string(UTF16Text(value)) }
 
+    /// A whole number from 0 to 2^64 - 1: an integer, or its digits when it does not fit `Int`.
+    public static func unsignedInteger(_ value: UInt64) -> JSONValue {
+        value <= UInt64(Int.max) ? .int(Int(value)) : .bigInteger(String(value))
+    }
+
     public static func == (lhs: JSONValue, rhs: JSONValue) -> Bool { lhs.rendered() == rhs.rendered() }
 
     /// The member named `key` of an object, if any.

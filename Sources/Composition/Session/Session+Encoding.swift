@@ -10,11 +10,7 @@ extension Session {
         if let locale { members.append(("locale", .string(locale))) }
         members.append(
             ("source", .object([("kind", .string(source.kind.rawValue)), ("detail", .string(source.detail))])))
-        var initialMembers: [(String, JSONValue)] = [
-            ("text", .string(initial.text)), ("selection", initial.selection.json),
-        ]
-        if let marked = initial.markedRange { initialMembers.append(("markedRange", marked.json)) }
-        members.append(("initial", .object(initialMembers)))
+        members.append(("initial", initial.json))
         members.append(("events", .array(events.map(\.json))))
         if !observed.isEmpty {
             members.append(

@@ -28,12 +28,12 @@ extension Session {
         source = Source(
             kind: try sourceNode.member("kind").choice(Source.Kind.self),
             detail: try sourceNode.member("detail").string())
-        initial = try Self.decodeInitial(try node.member("initial"))
+        initial = try FieldState.decode(try node.member("initial"))
         let eventNodes = try node.member("events").elements()
         var events: [SessionEvent] = []
         var field = TextField(initial)
         for eventNode in eventNodes {
-            let event = try Self.decodeEvent(eventNode)
+            let event = try SessionEvent.decode(eventNode)
             try Self.check(event, node: eventNode, against: field)
             events.append(event)
             DelegateModel.neutral.apply(.event(event), to: &field)
@@ -47,7 +47,7 @@ extension Session {
                     throw callsNode.mismatch("one entry per event (\(events.count), null where none was recorded)")
                 }
                 observed[profile] = try calls.map { call throws(JSONDecodingError) in
-                    call.value == .null ? nil : try Self.decodeObservedCall(call)
+                    call.value == .null ? nil : try ObservedCall.decode(call)
                 }
             }
         }
@@ -57,53 +57,6 @@ extension Session {
             expectedText = try expectNode.optionalMember("text")?.text()
         } else {
             expectedText = nil
-        }
-    }
-
-    private static func decodeInitial(_ node: JSONNode) throws(JSONDecodingError) -> FieldState {
-        try node.rejectUnknownMembers(["text", "selection", "markedRange"])
-        let text = try node.member("text").text()
-        let selectionNode = try node.optionalMember("selection")
-        let selection = try selectionNode?.range() ?? .caret(at: text.length)
-        if let selectionNode, selection.end > text.length {
-            throw selectionNode.mismatch("a selection within the text of length \(text.length)")
-        }
-        var marked: UTF16Range?
-        if let markedNode = try node.optionalMember("markedRange") {
-            let range = try markedNode.range()
-            guard range.end <= text.length else {
-                throw markedNode.mismatch("a range within the text of length \(text.length)")
-            }
-            guard selection.location >= range.location, selection.end <= range.end else {
-                throw markedNode.mismatch("a marked range that contains the selection \(selection)")
-            }
-            marked = range
-        }
-        return FieldState(text: text, selection: selection, markedRange: marked)
-    }
-
-    private static func decodeEvent(_ node: JSONNode) throws(JSONDecodingError) -> SessionEvent {
-        let op = try node.member("op").choice(SessionEvent.Op.self)
-        try node.rejectUnknownMembers(op.members)
-        switch op {
-        case .setMarkedText:
-            let text = try node.member("text").text()
-            let selectedNode = try node.member("selectedRange")
-            let selected = try selectedNode.range()
-            guard selected.end <= text.length else {
-                throw selectedNode.mismatch("a range within the marked text of length \(text.length)")
-            }
-            return .setMarkedText(text, selectedRange: selected)
-        case .unmarkText: return .unmarkText
-        case .insertText: return .insertText(try node.member("text").text())
-        case .deleteBackward: return .deleteBackward
-        case .replace: return .replace(try node.member("range").range(), try node.member("text").text())
-        case .replaceRanges:
-            let rangesNode = try node.member("ranges")
-            let ranges = try rangesNode.elements().map { element throws(JSONDecodingError) in try element.range() }
-            guard !ranges.isEmpty else { throw rangesNode.mismatch("at least one range") }
-            return .replaceRanges(ranges, try node.member("text").text())
-        case .setSelection: return .setSelection(try node.member("range").range())
         }
     }
 
@@ -135,8 +88,73 @@ extension Session {
         }
         return nil
     }
+}
 
-    private static func decodeObservedCall(_ node: JSONNode) throws(JSONDecodingError) -> ObservedCall {
+extension FieldState {
+    /// Reads `{"text", "selection", "markedRange"}` (a session's `initial`, a trace's fields),
+    /// checking that the ranges lie within the text and the selection within the marked text.
+    static func decode(_ node: JSONNode) throws(JSONDecodingError) -> FieldState {
+        try node.rejectUnknownMembers(["text", "selection", "markedRange"])
+        let text = try node.member("text").text()
+        let selectionNode = try node.optionalMember("selection")
+        let selection = try selectionNode?.range() ?? .caret(at: text.length)
+        if let selectionNode, selection.end > text.length {
+            throw selectionNode.mismatch("a selection within the text of length \(text.length)")
+        }
+        var marked: UTF16Range?
+        if let markedNode = try node.optionalMember("markedRange") {
+            let range = try markedNode.range()
+            guard range.end <= text.length else {
+                throw markedNode.mismatch("a range within the text of length \(text.length)")
+            }
+            guard selection.location >= range.location, selection.end <= range.end else {
+                throw markedNode.mismatch("a marked range that contains the selection \(selection)")
+            }
+            marked = range
+        }
+        return FieldState(text: text, selection: selection, markedRange: marked)
+    }
+
+    /// `{"text", "selection", "markedRange"}`, the shape ``decode(_:)`` reads.
+    public var json: JSONValue {
+        var members: [(String, JSONValue)] = [("text", .string(text)), ("selection", selection.json)]
+        if let markedRange { members.append(("markedRange", markedRange.json)) }
+        return .object(members)
+    }
+}
+
+extension SessionEvent {
+    /// Reads one event as a session file writes it (its ranges are checked against the
+    /// field only by ``Session/init(json:)``).
+    static func decode(_ node: JSONNode) throws(JSONDecodingError) -> SessionEvent {
+        let op = try node.member("op").choice(SessionEvent.Op.self)
+        try node.rejectUnknownMembers(op.members)
+        switch op {
+        case .setMarkedText:
+            let text = try node.member("text").text()
+            let selectedNode = try node.member("selectedRange")
+            let selected = try selectedNode.range()
+            guard selected.end <= text.length else {
+                throw selectedNode.mismatch("a range within the marked text of length \(text.length)")
+            }
+            return .setMarkedText(text, selectedRange: selected)
+        case .unmarkText: return .unmarkText
+        case .insertText: return .insertText(try node.member("text").text())
+        case .deleteBackward: return .deleteBackward
+        case .replace: return .replace(try node.member("range").range(), try node.member("text").text())
+        case .replaceRanges:
+            let rangesNode = try node.member("ranges")
+            let ranges = try rangesNode.elements().map { element throws(JSONDecodingError) in try element.range() }
+            guard !ranges.isEmpty else { throw rangesNode.mismatch("at least one range") }
+            return .replaceRanges(ranges, try node.member("text").text())
+        case .setSelection: return .setSelection(try node.member("range").range())
+        }
+    }
+}
+
+extension ObservedCall {
+    /// Reads `{"range", "text"}` or `{"ranges", "text"}`.
+    static func decode(_ node: JSONNode) throws(JSONDecodingError) -> ObservedCall {
         if try node.optionalMember("ranges") != nil {
             try node.rejectUnknownMembers(["ranges", "text"])
             let ranges = try node.member("ranges").elements().map { element throws(JSONDecodingError) in

@@ -1,0 +1,180 @@
+import Graphemes
+import HarnessJSON
+
+// A trace written as JSON and read back without loss, so that a report can be rendered
+// from a results file (`ime-harness report`) exactly as from the replay itself. Members
+// that hold nothing (no skipped range, no assignment, no broken spot) are left out.
+
+extension Trace {
+    /// `{"session", "profile", "rule", "steps": [...], "final": {field}}`.
+    public var json: JSONValue {
+        .object([
+            ("session", .string(sessionID)), ("profile", .string(profile)), ("rule", .string(rule)),
+            ("steps", .array(steps.map(\.json))), ("final", final.json),
+        ])
+    }
+
+    /// Reads a trace written by ``json``.
+    ///
+    /// - Throws: ``JSONDecodingError`` at the JSON path of the first problem.
+    public init(json node: JSONNode) throws(JSONDecodingError) {
+        try node.rejectUnknownMembers(["session", "profile", "rule", "steps", "final"])
+        self.init(
+            sessionID: try node.member("session").string(), profile: try node.member("profile").string(),
+            rule: try node.member("rule").string(),
+            steps: try node.member("steps").elements().map { step throws(JSONDecodingError) in
+                try TraceStep(json: step)
+            },
+            final: try FieldState.decode(node.member("final")))
+    }
+}
+
+extension TraceStep {
+    /// `{"index", "event", "before", "calls", "skipped"?, "rewrittenTo"?, "rewriteEndedComposition"?,
+    /// "after", "brokenSpots"?}`.
+    public var json: JSONValue {
+        var members: [(String, JSONValue)] = [
+            ("index", .int(eventIndex)), ("event", event.json), ("before", before.json),
+            ("calls", .array(calls.map(\.json))),
+        ]
+        if let skipped { members.append(("skipped", skipped.json)) }
+        if let rewrittenTo { members.append(("rewrittenTo", .string(rewrittenTo))) }
+        if rewriteEndedComposition { members.append(("rewriteEndedComposition", .bool(true))) }
+        members.append(("after", after.json))
+        if !newBrokenSpots.isEmpty { members.append(("brokenSpots", .array(newBrokenSpots.map(\.json)))) }
+        return .object(members)
+    }
+
+    init(json node: JSONNode) throws(JSONDecodingError) {
+        try node.rejectUnknownMembers([
+            "index", "event", "before", "calls", "skipped", "rewrittenTo", "rewriteEndedComposition", "after",
+            "brokenSpots",
+        ])
+        self.init(
+            eventIndex: try node.member("index").int(), event: try SessionEvent.decode(node.member("event")),
+            before: try FieldState.decode(node.member("before")),
+            calls: try node.member("calls").elements().map { call throws(JSONDecodingError) in
+                try CallRecord(json: call)
+            },
+            skipped: try node.optionalMember("skipped").map { problem throws(JSONDecodingError) in
+                try RangeProblem(json: problem)
+            },
+            rewrittenTo: try node.optionalMember("rewrittenTo")?.text(),
+            rewriteEndedComposition: try node.optionalMember("rewriteEndedComposition")?.bool() ?? false,
+            after: try FieldState.decode(node.member("after")),
+            newBrokenSpots: try node.optionalMember("brokenSpots")?.elements().map { spot throws(JSONDecodingError) in
+                try BrokenSpot.decode(spot)
+            } ?? [])
+    }
+}
+
+extension CallRecord {
+    /// `{"call", "seen", "proposedText"?, "resultingText", "accepted", "rangeProblems"?, "compositionStep"?}`.
+    public var json: JSONValue {
+        var members: [(String, JSONValue)] = [("call", call.json), ("seen", seen.json)]
+        if let proposedText { members.append(("proposedText", .string(proposedText))) }
+        members += [("resultingText", .string(resultingText)), ("accepted", .bool(accepted))]
+        if !rangeProblems.isEmpty { members.append(("rangeProblems", .array(rangeProblems.map(\.json)))) }
+        if isCompositionStep { members.append(("compositionStep", .bool(true))) }
+        return .object(members)
+    }
+
+    init(json node: JSONNode) throws(JSONDecodingError) {
+        try node.rejectUnknownMembers([
+            "call", "seen", "proposedText", "resultingText", "accepted", "rangeProblems", "compositionStep",
+        ])
+        self.init(
+            call: try DelegateCall(observed: ObservedCall.decode(node.member("call"))),
+            seen: try FieldState.decode(node.member("seen")),
+            proposedText: try node.optionalMember("proposedText")?.text(),
+            resultingText: try node.member("resultingText").text(), accepted: try node.member("accepted").bool(),
+            rangeProblems: try node.optionalMember("rangeProblems")?.elements().map {
+                problem throws(JSONDecodingError) in try RangeProblem(json: problem)
+            } ?? [],
+            isCompositionStep: try node.optionalMember("compositionStep")?.bool() ?? false)
+    }
+}
+
+extension DelegateCall {
+    /// The delegate call with the same range(s) and text as a recorded one.
+    init(observed: ObservedCall) {
+        switch observed {
+        case .single(let range, let text): self = .single(range: range, replacement: text)
+        case .multi(let ranges, let text): self = .multi(ranges: ranges, replacement: text)
+        }
+    }
+}
+
+extension RangeProblem {
+    /// `{"problem": "out-of-bounds", "range": [4, 2], "textLength": 5}`, or with
+    /// `"splits-surrogate"` / `"splits-grapheme"` and the `"offset"` it splits.
+    public var json: JSONValue {
+        switch self {
+        case .outOfBounds(let range, let length):
+            .object([("problem", .string("out-of-bounds")), ("range", range.json), ("textLength", .int(length))])
+        case .splitsSurrogate(let range, let offset):
+            .object([("problem", .string("splits-surrogate")), ("range", range.json), ("offset", .int(offset))])
+        case .splitsGrapheme(let range, let offset):
+            .object([("problem", .string("splits-grapheme")), ("range", range.json), ("offset", .int(offset))])
+        }
+    }
+
+    init(json node: JSONNode) throws(JSONDecodingError) {
+        let problem = try node.member("problem")
+        let range = try node.member("range").range()
+        switch try problem.string() {
+        case "out-of-bounds":
+            try node.rejectUnknownMembers(["problem", "range", "textLength"])
+            self = .outOfBounds(range, textLength: try node.member("textLength").int())
+        case "splits-surrogate":
+            try node.rejectUnknownMembers(["problem", "range", "offset"])
+            self = .splitsSurrogate(range, offset: try node.member("offset").int())
+        case "splits-grapheme":
+            try node.rejectUnknownMembers(["problem", "range", "offset"])
+            self = .splitsGrapheme(range, offset: try node.member("offset").int())
+        default:
+            throw problem.mismatch("\"out-of-bounds\", \"splits-surrogate\" or \"splits-grapheme\"")
+        }
+    }
+}
+
+extension BrokenSpot {
+    /// `{"spot": "lone-surrogate", "offset": 3}` or `{"spot": "orphan-joiner", "cluster": [2, 3]}`.
+    public var json: JSONValue {
+        switch self {
+        case .loneSurrogate(let offset): .object([("spot", .string(Self.names[0])), ("offset", .int(offset))])
+        case .orphanJoiner(let cluster): .object([("spot", .string(Self.names[1])), ("cluster", cluster.json)])
+        case .loneRegionalIndicator(let cluster):
+            .object([("spot", .string(Self.names[2])), ("cluster", cluster.json)])
+        case .loneModifier(let cluster): .object([("spot", .string(Self.names[3])), ("cluster", cluster.json)])
+        case .detachedMark(let cluster): .object([("spot", .string(Self.names[4])), ("cluster", cluster.json)])
+        case .incompleteTagSequence(let cluster):
+            .object([("spot", .string(Self.names[5])), ("cluster", cluster.json)])
+        }
+    }
+
+    /// The `spot` names, in the order of the cases.
+    private static let names = [
+        "lone-surrogate", "orphan-joiner", "lone-regional-indicator", "lone-modifier", "detached-mark",
+        "incomplete-tag-sequence",
+    ]
+
+    static func decode(_ node: JSONNode) throws(JSONDecodingError) -> BrokenSpot {
+        let spot = try node.member("spot")
+        let name = try spot.string()
+        if name == names[0] {
+            try node.rejectUnknownMembers(["spot", "offset"])
+            return .loneSurrogate(offset: try node.member("offset").int())
+        }
+        try node.rejectUnknownMembers(["spot", "cluster"])
+        let cluster = try node.member("cluster").range()
+        switch names.firstIndex(of: name) {
+        case 1: return .orphanJoiner(cluster: cluster)
+        case 2: return .loneRegionalIndicator(cluster: cluster)
+        case 3: return .loneModifier(cluster: cluster)
+        case 4: return .detachedMark(cluster: cluster)
+        case 5: return .incompleteTagSequence(cluster: cluster)
+        default: throw spot.mismatch(names.map { "\"\($0)\"" }.joined(separator: ", "))
+        }
+    }
+}
