@@ -23,7 +23,7 @@ let package = Package(
         .target(name: "InputRules", dependencies: ["Composition", "Graphemes"]),
         .target(
             name: "Fuzzing", dependencies: ["InputRules", "Composition", "Graphemes", "HarnessJSON", "SeededRandom"]),
-        .target(name: "Reporting", dependencies: ["Composition", "HarnessJSON", "Graphemes"]),
+        .target(name: "Reporting", dependencies: ["Fuzzing", "Composition", "HarnessJSON", "Graphemes"]),
         .target(
             name: "HarnessCLI",
             dependencies: ["Graphemes", "HarnessJSON", "Composition", "InputRules", "Fuzzing", "Reporting"]),
@@ -44,12 +44,19 @@ let package = Package(
         .testTarget(
             name: "FuzzingTests",
             dependencies: ["HarnessTestSupport", "Fuzzing", "InputRules", "Composition", "Graphemes", "HarnessJSON"]),
-        .testTarget(name: "ReportingTests", dependencies: ["Reporting", "Composition", "Graphemes", "HarnessJSON"]),
+        .testTarget(
+            name: "ReportingTests",
+            dependencies: [
+                "HarnessTestSupport", "Reporting", "Fuzzing", "InputRules", "Composition", "Graphemes", "HarnessJSON",
+            ]),
         .testTarget(name: "SeededRandomTests", dependencies: ["SeededRandom"]),
         // Depends on the executable so that the end-to-end tests can run the built binary.
         .testTarget(
             name: "HarnessCLITests",
-            dependencies: ["HarnessCLI", "Graphemes", "Composition", "InputRules", "HarnessTestSupport", "ime-harness"]),
+            dependencies: [
+                "HarnessCLI", "Graphemes", "HarnessJSON", "Composition", "InputRules", "HarnessTestSupport",
+                "ime-harness",
+            ]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -8,6 +8,7 @@ enum CommandName: String, CaseIterable {
     case rules
     case fuzz
     case merge
+    case report
 }
 
 /// What a command run produced: its exit code and its two output streams.
@@ -38,6 +39,7 @@ public enum CLI {
           rules         List the rule catalogue: legacy ports and correct rules, with their parameters.
           fuzz          Generate sessions against a rule's properties and shrink what fails.
           merge         Combine the JSON results of fuzz shards.
+          report        Render JSON results of replay or fuzz as Markdown, HTML or JUnit XML.
 
         Run 'ime-harness <command> --help' for a command's options.
         Exit codes: 0 nothing found, 1 failures found, 2 usage or input error.
@@ -66,6 +68,7 @@ public enum CLI {
             case .rules: return try RulesCommand.run(rest)
             case .fuzz: return try FuzzCommand.run(rest)
             case .merge: return try MergeCommand.run(rest)
+            case .report: return try ReportCommand.run(rest)
             }
         } catch {
             return CLIResult(exitCode: error.exitCode, standardError: "ime-harness: \(error.message)\n")

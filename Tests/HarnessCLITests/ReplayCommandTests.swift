@@ -1,5 +1,6 @@
 import Composition
 import Foundation
+import HarnessJSON
 import HarnessTestSupport
 import InputRules
 import Testing
@@ -76,6 +77,60 @@ import Testing
         #expect(try String(contentsOfFile: directory + "/report.md", encoding: .utf8).hasPrefix("# Replay report"))
     }
 
+    @Test func writesEveryFormatAndReportRendersTheSameFromJSON() throws {
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let json = replay(["--format", "json", "--output", directory + "/results.json", Self.forum])
+        #expect(json.exitCode == 1)
+        for format in ["md", "html", "junit"] {
+            let direct = replay(["--format", format, Self.forum])
+            #expect(direct.exitCode == 1)
+            let rendered = CLI.run(["report", directory + "/results.json", "--format", format])
+            #expect(rendered.exitCode == 1, "results with findings exit 1")
+            #expect(rendered.standardOutput == direct.standardOutput, "\(format)")
+        }
+        let html = replay(["--format", "html", Self.forum]).standardOutput
+        #expect(html.hasPrefix("<!DOCTYPE html>"))
+        #expect(html.contains("id=\"s0e2\""), "the commit event is drawn")
+        let junit = replay(["--format", "junit", Self.forum]).standardOutput
+        #expect(junit.contains("<testcase classname=\"none\" name=\"zhuyin-wang (ios26-multi)\">"))
+        let written = CLI.run([
+            "report", directory + "/results.json", "--format", "html", "--output", directory + "/report.html",
+        ])
+        #expect(written.standardError == "ime-harness: wrote \(directory)/report.html: 1 session replays, 2 findings\n")
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: directory).sorted() == ["report.html", "results.json"])
+    }
+
+    @Test func reportRejectsBadResultsWithOneLine() throws {
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        try #"{"summary": {}, "sessions": [], "errors": []}"#.write(
+            toFile: directory + "/bad.json", atomically: true, encoding: .utf8)
+        try Data([0x7B, 0xFF, 0x7D]).write(to: URL(fileURLWithPath: directory + "/binary.json"))
+        let cases: [([String], String)] = [
+            (["report"], "ime-harness: report: missing RESULTS.json (see 'ime-harness report --help')\n"),
+            (["report", directory + "/none.json"], "ime-harness: \(directory)/none.json: no such file\n"),
+            (
+                ["report", directory + "/bad.json"],
+                "ime-harness: \(directory)/bad.json: $.summary.unicodeVersion: expected a value, found nothing\n"
+            ),
+            (
+                ["report", directory + "/bad.json", "--format", "pdf"],
+                "ime-harness: option '--format': 'pdf' is not valid (expected one of md, html, junit, json)\n"
+            ),
+        ]
+        for (arguments, message) in cases {
+            let result = CLI.run(arguments)
+            #expect(result.exitCode == 2, "\(arguments)")
+            #expect(result.standardError == message)
+        }
+        let binary = CLI.run(["report", directory + "/binary.json"])
+        #expect(binary.exitCode == 2)
+        #expect(binary.standardError.hasPrefix("ime-harness: \(directory)/binary.json: "))
+        #expect(binary.standardError.filter { $0 == "\n" }.count == 1)
+    }
+
     struct BadInput: Sendable, CustomTestStringConvertible {
         var arguments: [String]
         var message: String
@@ -124,8 +179,9 @@ import Testing
             arguments: ["--rule", "/nonexistent/rule.json", forum],
             message: "ime-harness: /nonexistent/rule.json: no such file or directory\n"),
         .init(
-            arguments: ["--format", "html", forum],
-            message: "ime-harness: option '--format': 'html' is not valid (expected one of md, json, matrix)\n"),
+            arguments: ["--format", "pdf", forum],
+            message:
+                "ime-harness: option '--format': 'pdf' is not valid (expected one of md, html, json, junit, matrix)\n"),
     ]
 
     @Test(arguments: badInputs)
@@ -238,10 +294,9 @@ import Testing
         }
         let merged = CLI.run(["merge", directory + "/1.json", directory + "/2.json"])
         #expect(merged.exitCode == 1)
+        // The harness's own parser: traces may hold lone surrogates, which JSONSerialization refuses.
         func failures(_ text: String) throws -> String {
-            let json = try #require(JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
-            let data = try JSONSerialization.data(withJSONObject: json["failures"] as Any, options: [.sortedKeys])
-            return String(decoding: data, as: UTF8.self)
+            try #require(JSONParser.parse(text)["failures"]).rendered()
         }
         #expect(try failures(merged.standardOutput) == failures(whole.standardOutput))
     }

@@ -4,13 +4,15 @@ import Fuzzing
 import Graphemes
 import HarnessJSON
 import InputRules
+import Reporting
 
 /// `ime-harness fuzz`: generated sessions against one rule's properties, failures minimised.
 enum FuzzCommand {
     static let usage = """
         USAGE: ime-harness fuzz --rule SPEC|FILE [--seed N] [--iterations N | --seconds N]
-                                [--shard I/N] [--save DIR] [--format text|json]
-                                [--profile NAME]... [--profiles DIR] [--inventory DIR]
+                                [--shard I/N] [--save DIR] [--format text|json|md|html|junit]
+                                [--output PATH] [--profile NAME]... [--profiles DIR]
+                                [--inventory DIR]
                ime-harness fuzz --segmentation [--seed N] [--iterations N] [--format text|json]
 
         Generates input-method sessions (Pinyin, Zhuyin, Hangul, kana, emoji, pastes,
@@ -35,7 +37,11 @@ enum FuzzCommand {
           --shard I/N       Only iterations i with i % N == I - 1 (default 1/1); shards
                             1/N … N/N together cover exactly what 1/1 covers.
           --save DIR        Write each minimised session to DIR/<id>.json.
-          --format FORMAT   text (default) or json.
+          --format FORMAT   text (default); json, the results that 'merge' combines
+                            and 'ime-harness report' renders; md, html or junit,
+                            the reports 'replay' writes, one counterexample each.
+          --output PATH     Write the output to PATH (atomically) instead of standard
+                            output.
           --profile NAME    A profile (repeatable; default: every shipped profile).
           --profiles DIR    Where profiles are (default: Corpora/profiles).
           --inventory DIR   Where the fuzzing inventories are (default: Corpora/fuzzing).
@@ -45,21 +51,27 @@ enum FuzzCommand {
         Exit codes: 0 no property failed, 1 a property failed, 2 a usage or input error.
         """
 
-    enum Format: String, CaseIterable { case text, json }
+    enum Format: String, CaseIterable { case text, json, md, html, junit }
 
     static func run(_ arguments: [String]) throws(CLIError) -> CLIResult {
         let parsed = try ParsedArguments(
             arguments, command: "fuzz",
             valued: [
-                "--rule", "--seed", "--iterations", "--seconds", "--shard", "--save", "--format", "--profile",
-                "--profiles", "--inventory",
+                "--rule", "--seed", "--iterations", "--seconds", "--shard", "--save", "--format", "--output",
+                "--profile", "--profiles", "--inventory",
             ], flags: ["--help", "-h", "--segmentation"])
         if parsed.flags.contains("--help") || parsed.flags.contains("-h") {
             return CLIResult(exitCode: 0, standardOutput: usage + "\n")
         }
         if let extra = parsed.positionals.first { throw .unexpectedArgument(extra, command: "fuzz") }
         let format = try parsed.choice("--format", default: Format.text)
-        if parsed.flags.contains("--segmentation") { return try segmentation(parsed, format: format) }
+        if parsed.flags.contains("--segmentation") {
+            guard format == .text || format == .json else {
+                throw .invalidValue(
+                    option: "--format", value: format.rawValue, expected: "text or json with --segmentation")
+            }
+            return try segmentation(parsed, format: format)
+        }
         guard let spec = parsed.value("--rule") else { throw .missingArgument("--rule SPEC", command: "fuzz") }
         let rules = try ReplayCommand.resolveRules([spec])
         guard rules.count == 1, let rule = rules.first else {
@@ -121,18 +133,24 @@ enum FuzzCommand {
                 throw .dataError("\(directory): cannot be written (\(error.localizedDescription))")
             }
         }
+        let report = Report(fuzz: result, profiles: profiles.map(\.name))
         let output =
             switch format {
             case .json: result.json.rendered() + "\n"
             case .text: text(result, properties: fuzzer.properties)
+            case .md: ReportOutput.render(report, as: .md)
+            case .html: ReportOutput.render(report, as: .html)
+            case .junit: ReportOutput.render(report, as: .junit)
             }
-        return CLIResult(
-            exitCode: result.failures.isEmpty ? 0 : 1, standardOutput: output, standardError: standardError)
+        return try ReportOutput.deliver(
+            output, to: parsed.value("--output"), exitCode: result.failures.isEmpty ? 0 : 1,
+            summary: "\(result.iterations) sessions, \(result.failures.count) properties failed",
+            standardError: standardError)
     }
 
     /// `fuzz --segmentation`.
     private static func segmentation(_ parsed: ParsedArguments, format: Format) throws(CLIError) -> CLIResult {
-        for option in ["--rule", "--seconds", "--shard", "--save"] where parsed.value(option) != nil {
+        for option in ["--rule", "--seconds", "--shard", "--save", "--output"] where parsed.value(option) != nil {
             throw .conflictingArguments("--segmentation", option, command: "fuzz")
         }
         let seed = try number(parsed, "--seed", UInt64.self) ?? 0
@@ -157,7 +175,7 @@ enum FuzzCommand {
         case .json:
             output =
                 JSONValue.object([
-                    ("seed", .int(Int(truncatingIfNeeded: seed))), ("texts", .int(result.texts)),
+                    ("seed", .unsignedInteger(seed)), ("texts", .int(result.texts)),
                     ("clusters", .int(result.clusters)), ("disagreements", .int(result.disagreements)),
                     ("harnessDisagreements", .int(own.disagreements)),
                     (
@@ -172,7 +190,7 @@ enum FuzzCommand {
                             })
                     ),
                 ]).rendered() + "\n"
-        case .text:
+        case .text, .md, .html, .junit:
             var text =
                 "segmentation, seed \(seed): \(result.texts) texts, \(result.clusters) clusters (ICU), "
                 + "\(result.disagreements) on which ICU and Swift disagree, \(result.findings.count) distinct when minimised\n"
@@ -249,16 +267,8 @@ enum MergeCommand {
         } catch {
             throw .dataError(error.description)
         }
-        let output = merged.json.rendered() + "\n"
-        let exitCode: Int32 = merged.failures.isEmpty ? 0 : 1
-        if let path = parsed.value("--output") {
-            do {
-                try AtomicFile.write(output, to: path)
-            } catch {
-                throw .dataError("\(path): cannot be written (\(error.localizedDescription))")
-            }
-            return CLIResult(exitCode: exitCode, standardError: "ime-harness: wrote \(path)\n")
-        }
-        return CLIResult(exitCode: exitCode, standardOutput: output)
+        return try ReportOutput.deliver(
+            merged.json.rendered() + "\n", to: parsed.value("--output"), exitCode: merged.failures.isEmpty ? 0 : 1,
+            summary: "\(merged.iterations) sessions, \(merged.failures.count) properties failed")
     }
 }

@@ -9,7 +9,8 @@ import Reporting
 enum ReplayCommand {
     static let usage = """
         USAGE: ime-harness replay [--profile NAME]... [--rule SPEC|FILE|DIR]...
-                                  [--format md|json|matrix] [--output PATH] [--profiles DIR] PATH...
+                                  [--format md|html|json|junit|matrix] [--output PATH]
+                                  [--profiles DIR] PATH...
 
         Replays the recorded input-method sessions in PATH (.json files with one session,
         .jsonl files with one per line, directories walked recursively) through each
@@ -25,7 +26,11 @@ enum ReplayCommand {
           --rule SPEC       NAME[:key=value,...], a JSON rule file (.json), or a directory
                             of them (repeatable; each rule is replayed separately;
                             default: none). See 'ime-harness rules' for the catalogue.
-          --format FORMAT   md (default), json, or matrix: a table per rule of each
+          --format FORMAT   md (default): the summary and each discrepancy in field
+                            notation; html: one self-contained page with a timeline
+                            of every session that has discrepancies; json: the
+                            machine shape, input of 'ime-harness report'; junit:
+                            JUnit XML for CI; matrix: a table per rule of each
                             session's discrepancy counts per profile.
           --output PATH     Write the report to PATH (atomically) instead of standard output.
           --profiles DIR    Where profiles are (default: Corpora/profiles, found from the
@@ -36,8 +41,6 @@ enum ReplayCommand {
         that could not be read (the other sessions are still replayed and reported).
         """
 
-    enum Format: String, CaseIterable { case md, json, matrix }
-
     static func run(_ arguments: [String]) throws(CLIError) -> CLIResult {
         let parsed = try ParsedArguments(
             arguments, command: "replay", valued: ["--profile", "--rule", "--format", "--output", "--profiles"],
@@ -45,7 +48,7 @@ enum ReplayCommand {
         if parsed.flags.contains("--help") || parsed.flags.contains("-h") {
             return CLIResult(exitCode: 0, standardOutput: usage + "\n")
         }
-        let format = try parsed.choice("--format", default: Format.md)
+        let format = try parsed.choice("--format", default: ReportFormat.md)
         guard !parsed.positionals.isEmpty else { throw .missingArgument("session PATH", command: "replay") }
         let profiles = try loadProfiles(parsed)
         let rules = try resolveRules(parsed.values["--rule"] ?? ["none"])
@@ -55,25 +58,14 @@ enum ReplayCommand {
         } catch {
             throw .dataError(error.description)
         }
-        let report = replay(parsed.positionals, profiles: profiles, rules: rules, with: replayer)
-        let output =
-            switch format {
-            case .md: report.markdown
-            case .json: report.json.rendered() + "\n"
-            case .matrix: report.matrix
-            }
-        var standardError = report.errors.map { "ime-harness: \($0)\n" }.joined()
-        if let path = parsed.value("--output") {
-            do {
-                try AtomicFile.write(output, to: path)
-            } catch {
-                throw .dataError("\(path): cannot be written (\(error.localizedDescription))")
-            }
-            standardError +=
-                "ime-harness: wrote \(path): sessions \(report.sessionCount), events replayed \(report.eventsReplayed), discrepancies \(report.discrepancyCount)\n"
-            return CLIResult(exitCode: report.exitCode, standardError: standardError)
-        }
-        return CLIResult(exitCode: report.exitCode, standardOutput: output, standardError: standardError)
+        let keepTraces = format != .matrix
+        let report = replay(
+            parsed.positionals, profiles: profiles, rules: rules, with: replayer, keepTraces: keepTraces)
+        return try ReportOutput.deliver(
+            ReportOutput.render(report, as: format), to: parsed.value("--output"), exitCode: report.exitCode,
+            summary:
+                "sessions \(report.sessionCount), events replayed \(report.eventsReplayed), discrepancies \(report.findingCount)",
+            standardError: report.errors.map { "ime-harness: \($0)\n" }.joined())
     }
 
     /// The profiles `--profile` names (default: every profile in the profiles directory).
@@ -129,9 +121,11 @@ enum ReplayCommand {
     }
 
     /// Replays every session under `paths`; unreadable files and sessions become errors.
+    /// With `keepTraces`, the traces of session replays with discrepancies are kept.
     static func replay(
-        _ paths: [String], profiles: [PlatformProfile], rules: [any InputRule], with replayer: Replayer
-    ) -> ReplayReport {
+        _ paths: [String], profiles: [PlatformProfile], rules: [any InputRule], with replayer: Replayer,
+        keepTraces: Bool
+    ) -> Report {
         let (files, pathErrors) = SessionFiles.expand(paths)
         var errors = pathErrors
         var results: [SessionResult] = []
@@ -148,11 +142,14 @@ enum ReplayCommand {
                         return
                     }
                     firstFile[session.id] = file
-                    results += replayer.run(session, profiles: profiles, rules: rules)
+                    for var result in replayer.run(session, profiles: profiles, rules: rules, keepTraces: keepTraces) {
+                        if result.discrepancies.isEmpty { result.traces = [] }
+                        results.append(result)
+                    }
                 }
             }
         }
-        return ReplayReport(profiles: profiles.map(\.name), rules: rules.map(\.spec), results: results, errors: errors)
+        return Report(replay: results, profiles: profiles.map(\.name), rules: rules.map(\.spec), errors: errors)
     }
 
     /// The profiles directory: as given, else `Corpora/profiles` found by ``corporaDirectory(_:)``.
@@ -179,19 +176,5 @@ enum ReplayCommand {
         }
         throw .dataError(
             "no \(name) directory found (tried \(candidates.joined(separator: ", "))); pass \(option) DIR")
-    }
-}
-
-/// Writes files so that an interrupted run never leaves half a file: a temporary file beside the target, then a rename.
-enum AtomicFile {
-    static func write(_ text: String, to path: String) throws {
-        let url = URL(fileURLWithPath: path)
-        let temporary = url.deletingLastPathComponent().appendingPathComponent(
-            ".\(url.lastPathComponent).\(ProcessInfo.processInfo.processIdentifier).tmp")
-        try Data(text.utf8).write(to: temporary)
-        if rename(temporary.path, url.path) != 0 {
-            try? FileManager.default.removeItem(at: temporary)
-            throw CocoaError(.fileWriteUnknown)
-        }
     }
 }

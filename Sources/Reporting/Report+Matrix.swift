@@ -2,38 +2,36 @@ import Composition
 import Foundation
 import Graphemes
 
-extension ReplayReport {
+extension Report {
     /// A Markdown matrix of every session × rule × profile with its discrepancy counts by
     /// kind: a summary row per rule, then per rule a table with a row per session and a
     /// column per profile. A discrepancy that names several profiles (a length or verdict
     /// that differs between them) counts under each. Deterministic, like ``markdown``.
     public var matrix: String {
         var out = "# Rule matrix\n\n"
-        out += "ICU \(UnicodeVersions.icu), Unicode \(UnicodeVersions.unicode). "
+        out += "ICU \(icuVersion), Unicode \(unicodeVersion). "
         out += "\(sessionCount) sessions × \(rules.count) rules × \(profiles.count) profiles "
-        out += "(\(profiles.map { "`\($0)`" }.joined(separator: ", "))); \(discrepancyCount) discrepancies.\n"
+        out += "(\(profiles.map { "`\($0)`" }.joined(separator: ", "))); \(findingCount) discrepancies.\n"
         if !errors.isEmpty {
             out += "\n## Sessions that could not be read\n\n"
             for error in errors { out += "- \(Self.escape(error.description))\n" }
         }
-        let byRule = Dictionary(grouping: results, by: \.rule)
-        let kinds = DiscrepancyKind.allCases.filter { kind in
-            results.contains { $0.discrepancies.contains { $0.kind == kind } }
+        let byRule = Dictionary(grouping: sessions, by: \.rule)
+        let kinds = kinds.map(\.kind).filter { kind in
+            sessions.contains { $0.findings.contains { $0.kind == kind } }
         }
         out += "\n## Summary\n\n"
         out +=
             "Discrepancies of each kind per rule, and the sessions that end with different texts under different profiles.\n\n"
         out += "| rule | sessions with discrepancies | "
-        out += kinds.map { "`\($0.rawValue)`" }.joined(separator: " | ") + (kinds.isEmpty ? "" : " | ")
+        out += kinds.map { "`\($0)`" }.joined(separator: " | ") + (kinds.isEmpty ? "" : " | ")
         out += "final text differs |\n|---|---:|" + String(repeating: "---:|", count: kinds.count) + "---:|\n"
         for rule in rules {
             let ruleResults = byRule[rule] ?? []
-            var counts: [DiscrepancyKind: Int] = [:]
-            for result in ruleResults { for found in result.discrepancies { counts[found.kind, default: 0] += 1 } }
-            let affected = ruleResults.filter { !$0.discrepancies.isEmpty }.count
-            let differing = ruleResults.filter { result in
-                Set(result.finalText.map(\.text)).count > 1
-            }.count
+            var counts: [String: Int] = [:]
+            for result in ruleResults { for found in result.findings { counts[found.kind, default: 0] += 1 } }
+            let affected = ruleResults.filter { !$0.findings.isEmpty }.count
+            let differing = ruleResults.filter(\.finalTextsDiffer).count
             out += "| `\(Self.escape(rule))` | \(affected) of \(ruleResults.count) | "
             out += kinds.map { String(counts[$0] ?? 0) }.joined(separator: " | ") + (kinds.isEmpty ? "" : " | ")
             out += "\(differing) |\n"
@@ -44,7 +42,7 @@ extension ReplayReport {
             out += "|---|" + String(repeating: "---|", count: profiles.count) + "---|\n"
             for result in byRule[rule] ?? [] {
                 out += "| `\(result.sessionID)` | "
-                out += profiles.map { Self.cell(result.discrepancies, profile: $0) }.joined(separator: " | ")
+                out += profiles.map { Self.cell(result.findings, profile: $0) }.joined(separator: " | ")
                 out += " | \(Self.finalTexts(result)) |\n"
             }
         }
@@ -52,20 +50,21 @@ extension ReplayReport {
     }
 
     /// The final text, once when every profile agrees, else per profile.
-    static func finalTexts(_ result: SessionResult) -> String {
-        let shown = result.finalText.map {
-            $0.text.isEmpty ? "(empty)" : code($0.text.visibleDescription).replacingOccurrences(of: "|", with: "\\|")
-        }
+    static func finalTexts(_ result: SessionReplay) -> String {
+        let shown = result.finalText.map { $0.text.isEmpty ? "(empty)" : tableCode($0.text.visibleDescription) }
         if Set(shown).count == 1, let first = shown.first { return first }
         return zip(result.finalText, shown).map { "\($0.0.profile): \($0.1)" }.joined(separator: "; ")
     }
 
     /// `composition-interrupted 2, broken-text 1`, or `·` when the profile has none.
-    static func cell(_ discrepancies: [Discrepancy], profile: String) -> String {
-        var counts: [DiscrepancyKind: Int] = [:]
-        for found in discrepancies where found.profiles.contains(profile) { counts[found.kind, default: 0] += 1 }
+    static func cell(_ findings: [Finding], profile: String) -> String {
+        var counts: [String: Int] = [:]
+        for found in findings where found.profiles.contains(profile) { counts[found.kind, default: 0] += 1 }
         guard !counts.isEmpty else { return "·" }
-        return DiscrepancyKind.allCases.compactMap { kind in counts[kind].map { "\(kind.rawValue) \($0)" } }
-            .joined(separator: ", ")
+        let order = DiscrepancyKind.allCases.map(\.rawValue)
+        return counts.keys.sorted {
+            (order.firstIndex(of: $0) ?? order.count, $0) < (order.firstIndex(of: $1) ?? order.count, $1)
+        }
+        .map { "\($0) \(counts[$0] ?? 0)" }.joined(separator: ", ")
     }
 }

@@ -1,0 +1,137 @@
+import Composition
+import Graphemes
+
+/// A text field drawn as a CSS grid: one column per UTF-16 unit, the grapheme clusters
+/// above their units, the offsets between them, then a row each for the marked range,
+/// the selection and every profile's call ranges, in the profile's colour.
+///
+/// So `{0, 2}` from one profile and `[{2, 0}]` from another, against the same marked
+/// "ㄨㄤ", are a bar over both units and a tick at offset 2. An empty range is a tick at
+/// its offset; a range outside the text is drawn up to the end and marked as bad.
+struct FieldDiagram {
+    /// What one profile's delegate did at this event.
+    struct Overlay {
+        var profile: String
+        /// The profile's colour index (CSS class `p0`, `p1`, …).
+        var colour: Int
+        /// Each call, one row per call.
+        var calls: [DelegateCall]
+        /// Why the event did not apply, when it was skipped.
+        var skipped: RangeProblem?
+    }
+
+    let field: FieldState
+    let overlays: [Overlay]
+
+    var html: String {
+        let length = field.text.length
+        let units = field.text.units
+        // Column 1 holds the row names; unit i is column i + 2; offset k is the left
+        // edge of column k + 2, so the text's end is the left edge of the last column.
+        var out = "<div class=\"grid\" style=\"grid-template-columns: max-content"
+        out += length > 0 ? " repeat(\(length), minmax(3.2em, max-content))" : ""
+        out += " 1.5em\">"
+        var row = 1
+        out += header("text", row: row)
+        for cluster in field.text.graphemeClusters {
+            let broken = field.text[cluster].hasLoneSurrogates
+            out += item(
+                row: row, from: cluster.location, to: cluster.end, classes: broken ? "cl bad" : "cl",
+                content: Markup.html(field.text[cluster]))
+        }
+        if length == 0 { out += item(row: row, from: 0, to: 1, classes: "cl empty", content: "(empty)") }
+        row += 1
+        out += header("UTF-16", row: row)
+        var offset = 0
+        for element in field.text.decodedUnits {
+            for part in 0..<element.utf16Length {
+                let unit = units[offset + part]
+                var classes = "u"
+                if let marked = field.markedRange, marked.contains(offset + part) { classes += " m" }
+                if !field.selection.isEmpty, field.selection.contains(offset + part) { classes += " sel" }
+                var label = VisibleToken.hex(UInt32(unit))
+                switch element {
+                case .loneSurrogate: classes += " lone"
+                case .scalar(let scalar):
+                    if element.utf16Length == 1, let token = VisibleToken(scalar: scalar) { label = token.label }
+                }
+                out += item(row: row, from: offset + part, to: offset + part + 1, classes: classes, content: label)
+            }
+            offset += element.utf16Length
+        }
+        row += 1
+        out += header("offset", row: row)
+        for boundary in 0...length {
+            out += item(row: row, from: boundary, to: boundary + 1, classes: "o", content: String(boundary))
+        }
+        row += 1
+        if let marked = field.markedRange {
+            out += header("marked", row: row)
+            out += span(marked, row: row, classes: "marked", label: "marked \(marked)", length: length)
+            row += 1
+        }
+        out += header(field.selection.isEmpty ? "caret" : "selection", row: row)
+        out += span(
+            field.selection, row: row, classes: "caret",
+            label: field.selection.isEmpty ? "\(field.selection.location)" : "\(field.selection)", length: length)
+        row += 1
+        for overlay in overlays {
+            let calls: [DelegateCall?] = overlay.calls.isEmpty ? [nil] : overlay.calls
+            for (position, call) in calls.enumerated() {
+                out +=
+                    "<div class=\"rh\" style=\"grid-area: \(row) / 1\">"
+                    + (position == 0
+                        ? "<span class=\"pl p\(overlay.colour)\">\(Markup.html(overlay.profile))</span>" : "")
+                    + "</div>"
+                guard let call else {
+                    let note =
+                        overlay.skipped.map { "event skipped: \($0)" } ?? "no delegate call"
+                    out += item(
+                        row: row, from: 0, to: max(length, 1) + 1, classes: "nocall", content: Markup.html(note))
+                    row += 1
+                    continue
+                }
+                for (index, range) in call.ranges.enumerated() {
+                    out += span(
+                        range, row: row, classes: "p\(overlay.colour)", label: Self.label(range, of: call, at: index),
+                        length: length)
+                }
+                row += 1
+            }
+        }
+        return out + "</div>"
+    }
+
+    /// A range as the call writes it: `{0, 2}` for a single-range call, `[{2, 0}]` for a
+    /// multi-range call of one range, `{2, 0} (1 of 2)` for one of several.
+    static func label(_ range: UTF16Range, of call: DelegateCall, at index: Int) -> String {
+        switch call {
+        case .single: "\(range)"
+        case .multi(let ranges, _): ranges.count == 1 ? "[\(range)]" : "\(range) (\(index + 1) of \(ranges.count))"
+        }
+    }
+
+    /// A row name in column 1.
+    private func header(_ name: String, row: Int) -> String {
+        "<div class=\"rh\" style=\"grid-area: \(row) / 1\">\(Markup.escape(name))</div>"
+    }
+
+    /// A grid item covering units `from..<to`.
+    private func item(row: Int, from: Int, to: Int, classes: String, content: String) -> String {
+        "<div class=\"\(classes)\" style=\"grid-area: \(row) / \(from + 2) / \(row + 1) / \(to + 2)\">\(content)</div>"
+    }
+
+    /// A bar over a non-empty range, or a tick at an empty one; clipped to the text and
+    /// marked `bad` when it lies outside.
+    private func span(_ range: UTF16Range, row: Int, classes: String, label: String, length: Int) -> String {
+        let outside = range.location > length || range.end > length
+        let start = min(range.location, length)
+        let end = min(range.end, length)
+        let extra = outside ? " bad" : ""
+        let text = Markup.escape(label) + (outside ? " outside the text" : "")
+        if range.isEmpty || start == end {
+            return item(row: row, from: start, to: start + 1, classes: "tick \(classes)\(extra)", content: text)
+        }
+        return item(row: row, from: start, to: end, classes: "bar \(classes)\(extra)", content: text)
+    }
+}

@@ -1,0 +1,168 @@
+import Composition
+import Fuzzing
+import Graphemes
+import HarnessJSON
+
+extension Report {
+    /// The documented JSON shape, which ``init(json:)`` reads back:
+    ///
+    /// ```
+    /// {"summary": {"run": "replay", "unicodeVersion", "icuVersion", "profiles", "rules",
+    ///              "sessions", "eventsReplayed", "discrepancies", "byKind": {...}, "errors",
+    ///              "fuzz": {...} (fuzz runs only)},
+    ///  "sessions": [{"id", "rule", "events", "finalText": {"<profile>": "…"},
+    ///                "discrepancies": [{"kind", "event", "profiles", "rule", "message", "details"}],
+    ///                "traces": [...] (session replays with discrepancies only)}],
+    ///  "errors": [{"file", "line"?, "event"?, "message"}]}
+    /// ```
+    ///
+    /// The summary's counts are derived; a reader recomputes them.
+    public var json: JSONValue {
+        var summary: [(String, JSONValue)] = [
+            ("run", .string(runName)), ("unicodeVersion", .string(unicodeVersion)),
+            ("icuVersion", .string(icuVersion)), ("profiles", .array(profiles.map(JSONValue.string))),
+            ("rules", .array(rules.map(JSONValue.string))), ("sessions", .int(sessionCount)),
+            ("eventsReplayed", .int(eventsReplayed)), ("discrepancies", .int(findingCount)),
+            ("byKind", .object(kinds.map { ($0.kind, .int($0.count)) })), ("errors", .int(errors.count)),
+        ]
+        if case .fuzz(let fuzz) = run {
+            summary.append(
+                (
+                    "fuzz",
+                    .object([
+                        ("rule", .string(fuzz.rule)), ("seed", .unsignedInteger(fuzz.seed)),
+                        ("shards", .array(fuzz.shards.map(JSONValue.string))), ("iterations", .int(fuzz.iterations)),
+                        ("seconds", .double((fuzz.seconds * 1000).rounded() / 1000)),
+                        ("properties", .array(fuzz.properties.map(JSONValue.string))),
+                    ])
+                ))
+        }
+        return .object([
+            ("summary", .object(summary)),
+            ("sessions", .array(sessions.map(\.json))),
+            ("errors", .array(errors.map(\.json))),
+        ])
+    }
+
+    private var runName: String {
+        switch run {
+        case .replay: "replay"
+        case .fuzz: "fuzz"
+        }
+    }
+
+    /// Reads a report from the JSON of `replay --format json`, or of `fuzz --format json`
+    /// (and `merge`), whose shape it tells by its `failures` member.
+    ///
+    /// - Parameter profiles: For fuzz results, the profiles to list when the failures
+    ///   carry no traces (results written before traces were added).
+    /// - Throws: ``JSONDecodingError`` at the JSON path of the first problem.
+    public init(json node: JSONNode, profiles fallbackProfiles: [String] = []) throws(JSONDecodingError) {
+        if try node.optionalMember("failures") != nil {
+            let result = try FuzzResult(json: node)
+            var profiles: [String] = []
+            for failure in result.failures {
+                for trace in failure.traces where !profiles.contains(trace.profile) { profiles.append(trace.profile) }
+            }
+            self.init(fuzz: result, profiles: profiles.isEmpty ? fallbackProfiles : profiles)
+            return
+        }
+        try node.rejectUnknownMembers(["summary", "sessions", "errors"])
+        let summary = try node.member("summary")
+        let strings = { (key: String) throws(JSONDecodingError) -> [String] in
+            try summary.member(key).elements().map { element throws(JSONDecodingError) in try element.string() }
+        }
+        let run: Run
+        switch try summary.optionalMember("run")?.string() ?? "replay" {
+        case "replay": run = .replay
+        case "fuzz":
+            let fuzz = try summary.member("fuzz")
+            let seed = try fuzz.member("seed").unsignedInteger()
+            let listed = { (key: String) throws(JSONDecodingError) -> [String] in
+                try fuzz.member(key).elements().map { element throws(JSONDecodingError) in try element.string() }
+            }
+            run = .fuzz(
+                FuzzRun(
+                    rule: try fuzz.member("rule").string(), seed: seed, shards: try listed("shards"),
+                    iterations: try fuzz.member("iterations").int(), seconds: try fuzz.member("seconds").number(),
+                    properties: try listed("properties")))
+        case let other:
+            throw try summary.member("run").mismatch("\"replay\" or \"fuzz\" (found \"\(other)\")")
+        }
+        self.init(
+            run: run, unicodeVersion: try summary.member("unicodeVersion").string(),
+            icuVersion: try summary.member("icuVersion").string(), profiles: try strings("profiles"),
+            rules: try strings("rules"),
+            sessions: try node.member("sessions").elements().map { element throws(JSONDecodingError) in
+                try SessionReplay(json: element)
+            },
+            errors: try node.member("errors").elements().map { element throws(JSONDecodingError) in
+                try SessionError.decode(element)
+            })
+    }
+}
+
+extension SessionReplay {
+    /// `{"id", "rule", "events", "finalText", "discrepancies", "traces"?}`.
+    public var json: JSONValue {
+        var members: [(String, JSONValue)] = [
+            ("id", .string(sessionID)), ("rule", .string(rule)), ("events", .int(eventCount)),
+            ("finalText", .object(finalText.map { ($0.profile, .string($0.text)) })),
+            (
+                "discrepancies",
+                .array(
+                    findings.map { finding in
+                        .object([
+                            ("kind", .string(finding.kind)), ("event", finding.event.map(JSONValue.int) ?? .null),
+                            ("profiles", .array(finding.profiles.map(JSONValue.string))), ("rule", .string(rule)),
+                            ("message", .string(finding.message)), ("details", finding.details),
+                        ])
+                    })
+            ),
+        ]
+        if !traces.isEmpty { members.append(("traces", .array(traces.map(\.json)))) }
+        return .object(members)
+    }
+
+    init(json node: JSONNode) throws(JSONDecodingError) {
+        try node.rejectUnknownMembers(["id", "rule", "events", "finalText", "discrepancies", "traces"])
+        let rule = try node.member("rule").string()
+        self.init(
+            sessionID: try node.member("id").string(), rule: rule, eventCount: try node.member("events").int(),
+            finalText: try node.member("finalText").members().map { profile, text throws(JSONDecodingError) in
+                ProfileText(profile: profile, text: try text.text())
+            },
+            findings: try node.member("discrepancies").elements().map { element throws(JSONDecodingError) in
+                try element.rejectUnknownMembers(["kind", "event", "profiles", "rule", "message", "details"])
+                let event = try element.member("event")
+                return Finding(
+                    kind: try element.member("kind").string(), event: event.value == .null ? nil : try event.int(),
+                    profiles: try element.member("profiles").elements().map { profile throws(JSONDecodingError) in
+                        try profile.string()
+                    },
+                    message: try element.member("message").string(),
+                    details: try element.optionalMember("details")?.value ?? .null)
+            },
+            traces: try node.optionalMember("traces")?.elements().map { trace throws(JSONDecodingError) in
+                try Trace(json: trace)
+            } ?? [])
+    }
+}
+
+extension SessionError {
+    /// `{"file", "line"?, "event"?, "message"}`.
+    public var json: JSONValue {
+        var members: [(String, JSONValue)] = [("file", .string(file))]
+        if let line { members.append(("line", .int(line))) }
+        if let event { members.append(("event", .int(event))) }
+        members.append(("message", .string(message)))
+        return .object(members)
+    }
+
+    static func decode(_ node: JSONNode) throws(JSONDecodingError) -> SessionError {
+        try node.rejectUnknownMembers(["file", "line", "event", "message"])
+        return SessionError(
+            file: try node.member("file").string(), line: try node.optionalMember("line")?.int(),
+            event: try node.optionalMember("event")?.int(), message: try node.member("message").string())
+    }
+}

@@ -1,0 +1,122 @@
+import Composition
+import Graphemes
+
+extension Report {
+    /// The report as JUnit XML, the format CI systems already display.
+    ///
+    /// A replay gives a `<testsuite>` per rule and a `<testcase>` per session × profile
+    /// (`classname` the rule, `name` "SESSION (PROFILE)"), with a `<failure>` per
+    /// discrepancy that names the profile: `type` the kind, `message` the event and the
+    /// message, the body the kind's explanation and the field before the event in field
+    /// notation. Jenkins' schema allows several failures in a test case; viewers that
+    /// show one show the first. Unreadable sessions are `<error>`s in a suite of their
+    /// own. A fuzz run gives one suite with a test case per property checked, failing
+    /// with the minimised session's events. The suites' `failures` count failed test
+    /// cases. No timestamps or durations: the same report gives the same bytes.
+    public var junit: String {
+        var suites: [String] = []
+        var totals = (tests: 0, failures: 0, errors: 0)
+        switch run {
+        case .replay:
+            for rule in rules {
+                let cases = sessions.filter { $0.rule == rule }.flatMap { session in
+                    profiles.map { profile in replayCase(session, profile: profile) }
+                }
+                suites.append(suite(name: rule, cases: cases, totals: &totals))
+            }
+        case .fuzz(let fuzz):
+            let cases = fuzz.properties.map { property in fuzzCase(fuzz, property: property) }
+            suites.append(suite(name: "fuzz \(fuzz.rule) seed \(fuzz.seed)", cases: cases, totals: &totals))
+        }
+        if !errors.isEmpty {
+            let cases = errors.map { error in
+                TestCase(
+                    classname: "unreadable sessions", name: error.file + (error.line.map { ":\($0)" } ?? ""),
+                    body: "<error type=\"unreadable-session\" message=\"\(Markup.xml(error.description))\"/>",
+                    failed: false, erred: true)
+            }
+            suites.append(suite(name: "unreadable sessions", cases: cases, totals: &totals))
+        }
+        var out = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+        out += "<testsuites name=\"\(Markup.xml("ime-harness " + title))\" tests=\"\(totals.tests)\" "
+        out += "failures=\"\(totals.failures)\" errors=\"\(totals.errors)\">\n"
+        out += suites.joined()
+        return out + "</testsuites>\n"
+    }
+
+    /// One `<testcase>`, rendered.
+    private struct TestCase {
+        var classname: String
+        var name: String
+        var body: String
+        var failed: Bool
+        var erred: Bool
+    }
+
+    private func replayCase(_ session: SessionReplay, profile: String) -> TestCase {
+        let findings = session.findings.filter { $0.profiles.isEmpty || $0.profiles.contains(profile) }
+        var body = ""
+        for finding in findings {
+            let place = finding.event.map { "event \($0)" } ?? "session"
+            body +=
+                "<failure type=\"\(Markup.xml(finding.kind))\" message=\"\(Markup.xml("\(place): \(finding.message)"))\">"
+            var detail = explanation(of: finding.kind)
+            if let event = finding.event, let field = fieldBefore(event, in: session, profile: profile) {
+                detail += "\nfield before event \(event) under \(profile): \(field.notation)"
+            }
+            body += Markup.xml(detail) + "</failure>"
+        }
+        return TestCase(
+            classname: session.rule, name: "\(session.sessionID) (\(profile))", body: body, failed: !findings.isEmpty,
+            erred: false)
+    }
+
+    private func fuzzCase(_ fuzz: FuzzRun, property: String) -> TestCase {
+        guard let session = sessions.first(where: { $0.findings.contains { $0.kind == property } }),
+            let finding = session.findings.first(where: { $0.kind == property })
+        else {
+            return TestCase(classname: fuzz.rule, name: property, body: "", failed: false, erred: false)
+        }
+        var detail = explanation(of: property) + "\nminimised session \(session.sessionID):"
+        if let trace = session.traces.first {
+            for step in trace.steps {
+                detail += "\n  \(step.eventIndex): \(step.event)   \(step.before.notation) → \(step.after.notation)"
+            }
+        }
+        let place = finding.event.map { "event \($0)" } ?? "session"
+        let body =
+            "<failure type=\"\(Markup.xml(property))\" message=\"\(Markup.xml("\(place): \(finding.message)"))\">"
+            + Markup.xml(detail) + "</failure>"
+        return TestCase(classname: fuzz.rule, name: property, body: body, failed: true, erred: false)
+    }
+
+    private func suite(name: String, cases: [TestCase], totals: inout (tests: Int, failures: Int, errors: Int))
+        -> String
+    {
+        let failures = cases.filter(\.failed).count
+        let errors = cases.filter(\.erred).count
+        totals.tests += cases.count
+        totals.failures += failures
+        totals.errors += errors
+        var out = "  <testsuite name=\"\(Markup.xml(name))\" tests=\"\(cases.count)\" failures=\"\(failures)\" "
+        out += "errors=\"\(errors)\" skipped=\"0\">\n    <properties>"
+        var properties = [
+            ("icu", icuVersion), ("unicode", unicodeVersion), ("profiles", profiles.joined(separator: ",")),
+        ]
+        if case .fuzz(let fuzz) = run {
+            properties += [
+                ("seed", String(fuzz.seed)), ("shards", fuzz.shards.joined(separator: ",")),
+                ("iterations", String(fuzz.iterations)),
+            ]
+        }
+        for (key, value) in properties {
+            out += "<property name=\"\(key)\" value=\"\(Markup.xml(value))\"/>"
+        }
+        out += "</properties>\n"
+        for testCase in cases {
+            out += "    <testcase classname=\"\(Markup.xml(testCase.classname))\" name=\"\(Markup.xml(testCase.name))\""
+            out += testCase.body.isEmpty ? "/>\n" : ">\(testCase.body)</testcase>\n"
+        }
+        return out + "  </testsuite>\n"
+    }
+}

@@ -1,0 +1,126 @@
+import Composition
+import Graphemes
+
+extension Report {
+    /// How many session replays with findings the Markdown report details; the rest are counted.
+    public static let markdownDetailLimit = 200
+
+    /// A Markdown report, fit for a pull-request comment and for the committed `Reports/`
+    /// summary: the summary tables, then per session replay a table of its findings with
+    /// the field before each event in field notation. Deterministic: no timestamps, no
+    /// durations, stable order.
+    public var markdown: String {
+        var out = "# \(title)\n\n"
+        out += "ICU \(icuVersion), Unicode \(unicodeVersion). "
+        out += "Profiles: \(profiles.map(Self.code).joined(separator: ", ")). "
+        out += "Rules: \(rules.map(Self.code).joined(separator: ", ")).\n\n"
+        switch run {
+        case .replay:
+            out += "| sessions | session replays | events replayed | discrepancies | unreadable sessions |\n"
+            out += "|---:|---:|---:|---:|---:|\n"
+            out += "| \(sessionCount) | \(sessions.count) | \(eventsReplayed) | \(findingCount) | \(errors.count) |\n\n"
+            out += "## Discrepancies by kind\n\n| kind | count | meaning |\n|---|---:|---|\n"
+        case .fuzz(let fuzz):
+            out += "| seed | shards | sessions generated | properties checked | properties failed |\n"
+            out += "|---:|---|---:|---:|---:|\n"
+            out += "| \(fuzz.seed) | \(fuzz.shards.joined(separator: ", ")) | \(fuzz.iterations) | "
+            out += "\(fuzz.properties.count) | \(sessions.count) |\n\n"
+            out += "## Properties\n\n| property | failures | meaning |\n|---|---:|---|\n"
+        }
+        for kind in kinds {
+            out += "| `\(kind.kind)` | \(kind.count) | \(Self.escape(kind.explanation)) |\n"
+        }
+        let worst = worstOffenders(10)
+        if case .replay = run, !worst.isEmpty {
+            out += "\n## Worst offenders\n\n| session | rule | discrepancies | kinds |\n|---|---|---:|---|\n"
+            for session in worst {
+                out += "| \(Self.tableCode(session.sessionID)) | \(Self.tableCode(session.rule)) | "
+                out += "\(session.findings.count) | \(Self.kindCounts(session.findings)) |\n"
+            }
+        }
+        if !errors.isEmpty {
+            out += "\n## Sessions that could not be read\n\n"
+            for error in errors { out += "- \(Self.escape(error.description))\n" }
+        }
+        let withFindings = sessions.filter { !$0.findings.isEmpty }
+        switch run {
+        case .replay:
+            out += "\n## Sessions\n\n"
+            out +=
+                "\(withFindings.count) of \(sessions.count) session replays (session × rule) have discrepancies.\n"
+        case .fuzz:
+            out += "\n## Counterexamples\n\n"
+            out += withFindings.isEmpty ? "No property failed.\n" : "Each minimised to the events below.\n"
+        }
+        for session in withFindings.prefix(Self.markdownDetailLimit) { out += markdown(for: session) }
+        if withFindings.count > Self.markdownDetailLimit {
+            out += "\n… and \(withFindings.count - Self.markdownDetailLimit) more session replays with findings, "
+            out += "not shown here; the JSON and HTML reports list them all.\n"
+        }
+        let clean = sessions.filter { $0.findings.isEmpty }
+        if !clean.isEmpty {
+            let shown = clean.prefix(Self.markdownDetailLimit).map { "`\($0.sessionID)` (`\($0.rule)`)" }
+            out += "\nNo discrepancies: " + shown.joined(separator: ", ")
+            out += clean.count > shown.count ? " and \(clean.count - shown.count) more.\n" : ".\n"
+        }
+        return out
+    }
+
+    /// One session replay: its final texts, then a table of findings.
+    private func markdown(for session: SessionReplay) -> String {
+        var out = "\n### \(Self.code(session.sessionID)) with \(Self.code(session.rule))\n\n"
+        out +=
+            "Final text: "
+            + session.finalText.map { "`\($0.profile)` \(Self.code($0.text.visibleDescription))" }
+            .joined(separator: ", ") + "\n\n"
+        if case .fuzz = run, let trace = session.traces.first {
+            out += "Events:\n\n"
+            for step in trace.steps { out += "\(step.eventIndex). \(Self.code(step.event.description))\n" }
+            out += "\n"
+        }
+        out += "| event | kind | profiles | field before | what happened |\n|---:|---|---|---|---|\n"
+        for finding in session.findings {
+            let field = finding.event.flatMap { fieldBefore($0, in: session, profile: finding.profiles.first) }
+            out += "| \(finding.event.map(String.init) ?? "—") | `\(finding.kind)` | "
+            out += Self.escape(finding.profiles.joined(separator: ", ")) + " | "
+            out += field.map { Self.tableCode($0.notation) } ?? "—"
+            out += " | \(Self.escape(finding.message)) |\n"
+        }
+        return out
+    }
+
+    /// The field before event `index` under `profile` (else the first profile), from the traces.
+    func fieldBefore(_ index: Int, in session: SessionReplay, profile: String?) -> FieldState? {
+        let trace = session.traces.first { $0.profile == profile } ?? session.traces.first
+        return trace?.steps.first { $0.eventIndex == index }?.before
+    }
+
+    /// `proposed-text-mismatch 2, length-mismatch 2`, kinds in order of first appearance.
+    static func kindCounts(_ findings: [Finding]) -> String {
+        Report.countsByKind(findings).map { "`\($0.kind)` \($0.count)" }.joined(separator: ", ")
+    }
+
+    /// Text inside a Markdown code span, invisible characters as `<XXXX>`, backticks made safe.
+    static func code(_ text: String) -> String {
+        let text = text.withVisibleTokens
+        return text.contains("`") ? "`` \(text) ``" : "`\(text)`"
+    }
+
+    /// A code span inside a table cell: GitHub's tables split on `|` even inside code spans.
+    static func tableCode(_ text: String) -> String {
+        code(text).replacingOccurrences(of: "|", with: "\\|")
+    }
+
+    /// Escapes the characters Markdown would read as markup or entities in running text,
+    /// invisible characters written as `<XXXX>` first.
+    static func escape(_ text: String) -> String {
+        var out = ""
+        for character in text.withVisibleTokens {
+            switch character {
+            case "*", "_", "`", "|", "<", ">", "[", "]", "#", "\\", "&": out += "\\\(character)"
+            default: out.append(character)
+            }
+        }
+        return out
+    }
+}

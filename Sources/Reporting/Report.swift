@@ -1,0 +1,240 @@
+import Composition
+import Fuzzing
+import Graphemes
+import HarnessJSON
+
+/// What a replay or fuzz run found, ready to render as Markdown, HTML, JUnit XML or JSON.
+///
+/// Every renderer reads this one value, and ``init(json:)`` reads it back from the JSON
+/// a run wrote, so `ime-harness report RESULTS.json` renders exactly what the run itself
+/// would have. It keeps each finding's message as text and each profile's ``Trace`` of
+/// the session replays that have findings (the timelines of the HTML report).
+public struct Report: Equatable, Sendable {
+    /// Which command produced the report.
+    public enum Run: Equatable, Sendable {
+        /// `ime-harness replay`: sessions × rules × profiles; findings are discrepancies.
+        case replay
+        /// `ime-harness fuzz`: generated sessions against one rule; findings are property failures.
+        case fuzz(FuzzRun)
+    }
+
+    /// The campaign behind a fuzz report.
+    public struct FuzzRun: Equatable, Sendable {
+        public var rule: String
+        public var seed: UInt64
+        public var shards: [String]
+        /// Sessions generated.
+        public var iterations: Int
+        public var seconds: Double
+        /// The properties checked, which are the fuzz report's kinds.
+        public var properties: [String]
+
+        public init(
+            rule: String, seed: UInt64, shards: [String], iterations: Int, seconds: Double, properties: [String]
+        ) {
+            self.rule = rule
+            self.seed = seed
+            self.shards = shards
+            self.iterations = iterations
+            self.seconds = seconds
+            self.properties = properties
+        }
+    }
+
+    public var run: Run
+    /// The versions the run used (a report rendered later from JSON keeps them).
+    public var unicodeVersion: String
+    public var icuVersion: String
+    public var profiles: [String]
+    public var rules: [String]
+    /// One entry per session and rule, in the order they were replayed.
+    public var sessions: [SessionReplay]
+    /// Session files or lines that could not be read.
+    public var errors: [SessionError]
+
+    public init(
+        run: Run, unicodeVersion: String = UnicodeVersions.unicode, icuVersion: String = UnicodeVersions.icu,
+        profiles: [String], rules: [String], sessions: [SessionReplay], errors: [SessionError]
+    ) {
+        self.run = run
+        self.unicodeVersion = unicodeVersion
+        self.icuVersion = icuVersion
+        self.profiles = profiles
+        self.rules = rules
+        self.sessions = sessions
+        self.errors = errors
+    }
+}
+
+/// One session replayed with one rule under every profile, and what was found.
+public struct SessionReplay: Equatable, Sendable {
+    public var sessionID: String
+    public var rule: String
+    public var eventCount: Int
+    /// The text each profile's field ends with, in profile order.
+    public var finalText: [ProfileText]
+    public var findings: [Finding]
+    /// Each profile's trace, kept for session replays with findings (empty otherwise).
+    public var traces: [Trace]
+
+    public init(
+        sessionID: String, rule: String, eventCount: Int, finalText: [ProfileText], findings: [Finding],
+        traces: [Trace]
+    ) {
+        self.sessionID = sessionID
+        self.rule = rule
+        self.eventCount = eventCount
+        self.finalText = finalText
+        self.findings = findings
+        self.traces = traces
+    }
+
+    /// Whether the profiles end with different texts.
+    public var finalTextsDiffer: Bool { Set(finalText.map(\.text)).count > 1 }
+}
+
+/// A text under one profile.
+public struct ProfileText: Hashable, Sendable {
+    public var profile: String
+    public var text: UTF16Text
+
+    public init(profile: String, text: UTF16Text) {
+        self.profile = profile
+        self.text = text
+    }
+}
+
+/// One discrepancy or property failure, as a report shows it.
+public struct Finding: Equatable, Sendable {
+    /// A ``DiscrepancyKind`` raw value for replays, a ``FuzzProperty`` raw value for fuzzing.
+    public var kind: String
+    /// The 0-based event index, or `nil` for the session as a whole.
+    public var event: Int?
+    public var profiles: [String]
+    /// One sentence with the concrete values, field states in field notation.
+    public var message: String
+    /// The concrete values as JSON (`null` when there are none).
+    public var details: JSONValue
+
+    public init(kind: String, event: Int?, profiles: [String], message: String, details: JSONValue = .null) {
+        self.kind = kind
+        self.event = event
+        self.profiles = profiles
+        self.message = message
+        self.details = details
+    }
+}
+
+/// A kind of finding with its count in a report.
+public struct KindCount: Hashable, Sendable {
+    public var kind: String
+    public var count: Int
+    /// One sentence saying what the kind means.
+    public var explanation: String
+}
+
+extension Report {
+    /// A replay's results: findings are the discrepancies; traces are kept for the
+    /// session replays that have any.
+    public init(replay results: [SessionResult], profiles: [String], rules: [String], errors: [SessionError]) {
+        self.init(
+            run: .replay, profiles: profiles, rules: rules,
+            sessions: results.map { result in
+                SessionReplay(
+                    sessionID: result.sessionID, rule: result.rule, eventCount: result.eventCount,
+                    finalText: result.finalText.map { ProfileText(profile: $0.profile, text: $0.text) },
+                    findings: result.discrepancies.map { discrepancy in
+                        Finding(
+                            kind: discrepancy.kind.rawValue, event: discrepancy.event, profiles: discrepancy.profiles,
+                            message: discrepancy.message, details: discrepancy.details)
+                    },
+                    traces: result.discrepancies.isEmpty ? [] : result.traces)
+            }, errors: errors)
+    }
+
+    /// A fuzz campaign's results: one session replay per minimised counterexample, its
+    /// finding the property that failed.
+    public init(fuzz result: FuzzResult, profiles: [String]) {
+        self.init(
+            run: .fuzz(
+                FuzzRun(
+                    rule: result.rule, seed: result.seed, shards: result.shards.map(\.description),
+                    iterations: result.iterations, seconds: result.seconds,
+                    properties: result.properties.map(\.rawValue))),
+            profiles: profiles, rules: [result.rule],
+            sessions: result.failures.map { failure in
+                SessionReplay(
+                    sessionID: failure.session.id, rule: result.rule, eventCount: failure.session.events.count,
+                    finalText: failure.traces.map { ProfileText(profile: $0.profile, text: $0.final.text) },
+                    findings: [
+                        Finding(
+                            kind: failure.property.rawValue, event: failure.detail.event,
+                            profiles: [failure.detail.profile], message: failure.detail.message,
+                            details: .object([
+                                ("iteration", .int(failure.iteration)),
+                                ("originalEvents", .int(failure.originalEvents)),
+                            ]))
+                    ], traces: failure.traces)
+            }, errors: [])
+    }
+
+    /// The number of distinct sessions.
+    public var sessionCount: Int { Set(sessions.map(\.sessionID)).count }
+
+    /// Events replayed: each session's events, once per rule and profile.
+    public var eventsReplayed: Int { sessions.reduce(0) { $0 + $1.eventCount } * profiles.count }
+
+    /// All findings.
+    public var findingCount: Int { sessions.reduce(0) { $0 + $1.findings.count } }
+
+    /// The kinds this report counts, every one listed, in their documented order: the
+    /// discrepancy kinds for a replay, the properties checked for a fuzz run.
+    public var kinds: [KindCount] {
+        var counts: [String: Int] = [:]
+        for session in sessions { for finding in session.findings { counts[finding.kind, default: 0] += 1 } }
+        let names: [String] =
+            switch run {
+            case .replay: DiscrepancyKind.allCases.map(\.rawValue)
+            case .fuzz(let fuzz): fuzz.properties
+            }
+        let listed = names + counts.keys.filter { !names.contains($0) }.sorted()
+        return listed.map { KindCount(kind: $0, count: counts[$0] ?? 0, explanation: explanation(of: $0)) }
+    }
+
+    /// One sentence saying what a finding of `kind` means.
+    public func explanation(of kind: String) -> String {
+        switch run {
+        case .replay: DiscrepancyKind(rawValue: kind)?.explanation ?? "A finding of kind \(kind)."
+        case .fuzz: FuzzProperty(rawValue: kind)?.explanation ?? "A failure of property \(kind)."
+        }
+    }
+
+    /// The session replays with the most findings, most first (ties in replay order).
+    public func worstOffenders(_ count: Int) -> [SessionReplay] {
+        let ranked = sessions.enumerated().filter { !$0.element.findings.isEmpty }
+            .sorted { ($1.element.findings.count, $0.offset) < ($0.element.findings.count, $1.offset) }
+        return ranked.prefix(count).map(\.element)
+    }
+
+    /// How many of `findings` are of each kind, kinds in order of first appearance.
+    static func countsByKind(_ findings: [Finding]) -> [(kind: String, count: Int)] {
+        var order: [String] = []
+        var counts: [String: Int] = [:]
+        for finding in findings {
+            if counts[finding.kind] == nil { order.append(finding.kind) }
+            counts[finding.kind, default: 0] += 1
+        }
+        return order.map { ($0, counts[$0] ?? 0) }
+    }
+
+    /// 0 nothing found, 1 findings, 2 a session could not be read.
+    public var exitCode: Int32 { !errors.isEmpty ? 2 : findingCount > 0 ? 1 : 0 }
+
+    /// A title for the report: "Replay report" or "Fuzz report: RULE".
+    public var title: String {
+        switch run {
+        case .replay: "Replay report"
+        case .fuzz(let fuzz): "Fuzz report: \(fuzz.rule)"
+        }
+    }
+}

@@ -1,0 +1,140 @@
+import Composition
+import Foundation
+import FoundationXML
+import Fuzzing
+import Graphemes
+import HarnessTestSupport
+import InputRules
+import Reporting
+import Testing
+
+/// Reports of real replays and fuzz runs, and a session written to attack them.
+enum Fixtures {
+    static let profiles = Repository.profiles
+
+    /// Markup, quotes, an ampersand, a right-to-left override and an emoji that a UTF-16
+    /// truncation cuts in half, in the session's id and its text.
+    static let hostileSession = Session(
+        id: "<script>alert(\"x\")</script>\u{202E}evil", ime: .emoji,
+        source: .init(kind: .authored, detail: "hostile text for the report writers"),
+        initial: FieldState(text: UTF16Text("\u{202E}<i>\"&'")),
+        events: [
+            .insertText("😀"),
+            .setMarkedText("ㄨ\u{200D}", selectedRange: .caret(at: 2)),
+            .insertText("王"),
+        ])
+
+    /// `sessions` replayed under the shipped profiles with `rules`, traces kept where
+    /// there are discrepancies (as `replay` does).
+    static func replay(_ sessions: [Session], rules specs: [String]) throws -> Report {
+        let rules = try specs.map { try RuleCatalogue.full.rule($0) }
+        let replayer = try Replayer()
+        var results: [SessionResult] = []
+        for session in sessions {
+            for var result in replayer.run(session, profiles: profiles, rules: rules, keepTraces: true) {
+                if result.discrepancies.isEmpty { result.traces = [] }
+                results.append(result)
+            }
+        }
+        return Report(replay: results, profiles: profiles.map(\.name), rules: specs, errors: [])
+    }
+
+    /// The shipped corpus replayed with rule `none`: what `Reports/corpus.md` shows.
+    static let corpusReport: Report = {
+        do {
+            return try replay(Repository.sessions().sessions, rules: ["none"])
+        } catch {
+            fatalError("the corpus must replay: \(error)")
+        }
+    }()
+
+    /// The hostile session under a legacy truncation that leaves a lone surrogate.
+    static let hostileReport: Report = {
+        do {
+            return try replay([hostileSession], rules: ["legacy-truncate-count:limit=8"])
+        } catch {
+            fatalError("the hostile session must replay: \(error)")
+        }
+    }()
+
+    /// A short fuzz campaign against a legacy rule that fails at once.
+    static func fuzzResult() throws -> FuzzResult {
+        let inventory = try Inventory(fuzzingDirectory: Repository.path("Corpora/fuzzing"))
+        let fuzzer = try Fuzzer(
+            rule: RuleCatalogue.full.rule("legacy-truncate-count:limit=6"), profiles: profiles, inventory: inventory)
+        return fuzzer.run(seed: 0, iterations: 200, seconds: nil, shard: .all)
+    }
+}
+
+/// The fixture reports, by name, for parameterised tests.
+enum FixtureReport: String, CaseIterable, Sendable, CustomTestStringConvertible {
+    case corpus, hostile
+
+    var report: Report {
+        switch self {
+        case .corpus: Fixtures.corpusReport
+        case .hostile: Fixtures.hostileReport
+        }
+    }
+
+    var testDescription: String { rawValue }
+}
+
+/// An XML document as a standard parser (libxml2, through FoundationXML) reads it.
+struct ParsedXML {
+    struct Element {
+        var name: String
+        var attributes: [String: String]
+        var text: String
+    }
+
+    /// Every element in document order, with the text directly inside it.
+    var elements: [Element] = []
+
+    /// Parses `text`; throws when the parser reports any error, even one after which it
+    /// claims success (it does so for mismatched tags on Linux).
+    init(_ text: String) throws {
+        let parser = XMLParser(data: Data(text.utf8))
+        let collector = Collector()
+        parser.delegate = collector
+        parser.shouldResolveExternalEntities = false
+        let succeeded = parser.parse()
+        if let error = collector.error ?? parser.parserError {
+            throw XMLCheckError(
+                message: "line \(parser.lineNumber), column \(parser.columnNumber): \(error.localizedDescription)")
+        }
+        guard succeeded else { throw XMLCheckError(message: "the parser stopped") }
+        elements = collector.elements
+    }
+
+    func all(_ name: String) -> [Element] { elements.filter { $0.name == name } }
+
+    private final class Collector: NSObject, XMLParserDelegate {
+        var elements: [Element] = []
+        var open: [Int] = []
+        var error: Error?
+
+        func parser(
+            _ parser: XMLParser, didStartElement name: String, namespaceURI: String?, qualifiedName: String?,
+            attributes: [String: String] = [:]
+        ) {
+            open.append(elements.count)
+            elements.append(Element(name: name, attributes: attributes, text: ""))
+        }
+
+        func parser(_ parser: XMLParser, didEndElement name: String, namespaceURI: String?, qualifiedName: String?) {
+            _ = open.popLast()
+        }
+
+        func parser(_ parser: XMLParser, foundCharacters string: String) {
+            if let index = open.last { elements[index].text += string }
+        }
+
+        func parser(_ parser: XMLParser, parseErrorOccurred parseError: Error) { error = parseError }
+    }
+}
+
+struct XMLCheckError: Error, CustomStringConvertible {
+    var message: String
+    var description: String { message }
+}

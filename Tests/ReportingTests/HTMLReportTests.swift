@@ -1,0 +1,126 @@
+import Composition
+import Foundation
+import Graphemes
+import Testing
+
+@testable import Reporting
+
+@Suite struct HTMLReportTests {
+    /// The elements the report may contain; anything else (a `script`, an `iframe`, an
+    /// `img` that fetches) would mean session text became markup.
+    static let allowedElements: Set<String> = [
+        "html", "head", "meta", "title", "style", "body", "header", "section", "footer", "h1", "h2", "h3", "h4", "p",
+        "div", "span", "code", "q", "a", "b", "table", "thead", "tbody", "tr", "th", "td", "details", "summary",
+        "input", "label", "ul", "li",
+    ]
+
+    @Test func theParserUsedHereRejectsMalformedMarkup() {
+        #expect(throws: XMLCheckError.self) { try ParsedXML("<a><b></a>") }
+        #expect(throws: XMLCheckError.self) { try ParsedXML("<a title=\"x\" title=\"y\"/>") }
+        #expect(throws: XMLCheckError.self) { try ParsedXML("<a>&nbsp;</a>") }
+    }
+
+    /// Hostile session text stays text: the page parses as XML, holds only known
+    /// elements, no event handler attribute and no link out of the page, and shows the
+    /// id, quotes and ampersand as they are.
+    @Test(arguments: FixtureReport.allCases)
+    func pagesAreWellFormedAndInert(_ fixture: FixtureReport) throws {
+        let html = fixture.report.html()
+        let document = try ParsedXML(html)
+        for element in document.elements {
+            #expect(Self.allowedElements.contains(element.name), "unexpected <\(element.name)>")
+            for (name, value) in element.attributes {
+                #expect(!name.lowercased().hasPrefix("on"), "event handler \(name)")
+                if name == "href" { #expect(value.hasPrefix("#"), "a link out of the page: \(value)") }
+            }
+        }
+        #expect(!html.lowercased().contains("<script"))
+        let policy = try #require(document.all("meta").first { $0.attributes["http-equiv"] != nil })
+        #expect(policy.attributes["content"] == "default-src 'none'; style-src 'unsafe-inline'")
+    }
+
+    @Test func hostileIDsAndTextAreShownNotRun() throws {
+        let html = Fixtures.hostileReport.html()
+        let document = try ParsedXML(html)
+        #expect(!html.contains("\u{202E}"), "a bidi override never reaches the page raw")
+        let id = try #require(document.all("span").first { $0.attributes["class"] == "sid" })
+        let shown = document.elements.filter { $0.name == "span" && $0.attributes["class"] == "t" }
+            .map(\.text)
+        #expect(id.text.isEmpty, "the id is wrapped in a text span")
+        #expect(shown.contains("<script>alert(\"x\")</script>evil"), "the id's text, its RLO drawn as a token")
+        let tokens = document.all("span").filter { $0.attributes["class"]?.hasPrefix("tok ") == true }
+        let rlo = try #require(tokens.first { $0.text == "RLO" })
+        #expect(rlo.attributes["class"] == "tok bidi")
+        #expect(rlo.attributes["title"] == "U+202E RIGHT-TO-LEFT OVERRIDE")
+        #expect(html.contains("&lt;i&gt;&quot;&amp;&#39;"), "markup, quotes and ampersand escaped in the field")
+    }
+
+    @Test func loneSurrogatesAreTokensAndMarkedCells() throws {
+        let report = Fixtures.hostileReport
+        #expect(report.sessions[0].findings.contains { $0.kind == "broken-text" })
+        let document = try ParsedXML(report.html())
+        let surrogates = document.all("span").filter { $0.attributes["class"] == "tok surrogate" }
+        #expect(!surrogates.isEmpty)
+        #expect(surrogates.allSatisfy { $0.text == "D83D" && $0.attributes["title"] == "U+D83D lone surrogate D83D" })
+        let cells = document.all("div").filter {
+            $0.attributes["class"]?.split(separator: " ").contains("lone") == true
+        }
+        #expect(cells.contains { $0.text == "D83D" }, "the unit row marks the lone surrogate")
+    }
+
+    /// The forum's ㄨㄤ → 王: ios18-single's `{0, 2}` is a bar over both units, ios26-multi's
+    /// `[{2, 0}]` a tick at offset 2, each in its profile's colour.
+    @Test func callRangesAreDrawnPerProfile() throws {
+        let report = Fixtures.corpusReport
+        let index = try #require(report.sessions.firstIndex { $0.sessionID == "zhuyin-wang" })
+        var single = report
+        single.sessions = [report.sessions[index]]
+        let document = try ParsedXML(single.html())
+        let event = try #require(document.elements.firstIndex { $0.attributes["id"] == "s0e2" })
+        let drawn = document.elements[event...].filter { $0.name == "div" }.prefix(60)
+        let bar = try #require(drawn.first { $0.attributes["class"] == "bar p0" })
+        #expect(bar.text == "{0, 2}")
+        #expect(bar.attributes["style"] == "grid-area: 6 / 2 / 7 / 4", "row 6: the first profile, units 0 and 1")
+        let tick = try #require(drawn.first { $0.attributes["class"] == "tick p1" })
+        #expect(tick.text == "[{2, 0}]")
+        #expect(tick.attributes["style"] == "grid-area: 7 / 4 / 8 / 5", "row 7: at offset 2, the left edge of column 4")
+        let marked = try #require(drawn.first { $0.attributes["class"] == "bar marked" })
+        #expect(marked.text == "marked {0, 2}")
+    }
+
+    @Test func filtersNameKindsByIndexOnly() throws {
+        var report = Fixtures.hostileReport
+        report.sessions[0].findings[0].kind = "x\"><b>{}</b>"
+        let html = report.html()
+        _ = try ParsedXML(html)
+        let style = try #require(html.range(of: "</style>"))
+        let css = html[..<style.lowerBound]
+        #expect(!css.contains("x\""), "a kind from a results file never reaches the stylesheet")
+        #expect(css.contains("body:has(#f0:not(:checked)) .f.k0 { display: none; }"))
+    }
+
+    @Test func largeRunsAreDrawnInPart() throws {
+        var report = Fixtures.corpusReport
+        let withFindings = report.sessions.filter { !$0.findings.isEmpty }
+        report.sessions = (0..<40).flatMap { copy in
+            withFindings.map { session in
+                var session = session
+                session.sessionID += "-\(copy)"
+                return session
+            }
+        }
+        let limits = HTMLLimits(detailedSessions: 10, listedSessions: 500, eventsPerTimeline: 3)
+        let document = try ParsedXML(report.html(limits: limits))
+        #expect(document.all("details").filter { $0.attributes["class"]?.hasPrefix("s ") == true }.count == 10)
+        let listed = document.all("tr").filter { $0.attributes["class"]?.hasPrefix("s ") == true }
+        #expect(listed.count == 500)
+        let omitted = try #require(
+            document.all("p").first { $0.attributes["class"] == "omitted" && $0.text.contains("session replays") })
+        #expect(omitted.text.hasPrefix("\(report.sessions.count - 510) more session replays"))
+        #expect(!document.elements.contains { $0.attributes["id"] == "s0e3" }, "three events per timeline")
+    }
+
+    @Test func renderingIsDeterministic() {
+        #expect(Fixtures.corpusReport.html() == Fixtures.corpusReport.html())
+    }
+}

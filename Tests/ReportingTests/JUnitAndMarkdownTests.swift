@@ -1,0 +1,124 @@
+import Composition
+import Foundation
+import Testing
+
+@testable import Reporting
+
+@Suite struct JUnitReportTests {
+    /// One test case per session × profile, a failure per discrepancy naming the profile,
+    /// and suite counts that agree with the cases, as a standard XML parser reads them.
+    @Test func corpusGivesATestCasePerSessionAndProfile() throws {
+        let report = Fixtures.corpusReport
+        let document = try ParsedXML(report.junit)
+        let suite = try #require(document.all("testsuite").first)
+        #expect(suite.attributes["name"] == "none")
+        let cases = document.all("testcase")
+        #expect(cases.count == report.sessions.count * report.profiles.count)
+        #expect(suite.attributes["tests"] == String(cases.count))
+        let failures = document.all("failure")
+        #expect(failures.count == report.sessions.flatMap(\.findings).reduce(0) { $0 + $1.profiles.count })
+        let failedCases = report.sessions.reduce(0) { total, session in
+            total
+                + report.profiles.filter { profile in session.findings.contains { $0.profiles.contains(profile) } }
+                .count
+        }
+        #expect(suite.attributes["failures"] == String(failedCases))
+        let forum = try #require(
+            failures.first {
+                $0.attributes["message"]?.hasPrefix("event 2: ios26-multi calls [{2, 0}] \"王\" on \"[ㄨㄤ|]\"") == true
+            })
+        #expect(forum.attributes["type"] == "proposed-text-mismatch")
+        #expect(forum.text.contains("field before event 2 under ios26-multi: [ㄨㄤ|]"))
+        let properties = document.all("property").map { ($0.attributes["name"] ?? "", $0.attributes["value"] ?? "") }
+        #expect(properties.contains { $0.0 == "icu" && $0.1 == report.icuVersion })
+    }
+
+    @Test func hostileTextParsesBackAsText() throws {
+        let document = try ParsedXML(Fixtures.hostileReport.junit)
+        let names = document.all("testcase").compactMap { $0.attributes["name"] }
+        #expect(names.contains("<script>alert(\"x\")</script><202E>evil (ios18-single)"))
+        #expect(!Fixtures.hostileReport.junit.contains("\u{202E}"))
+        #expect(document.all("failure").contains { $0.attributes["type"] == "broken-text" })
+    }
+
+    @Test func unreadableSessionsAreErrors() throws {
+        var report = Fixtures.hostileReport
+        report.errors = [SessionError(file: "bad&<.jsonl", line: 2, message: "$.events[0].op: expected one of …")]
+        let document = try ParsedXML(report.junit)
+        let error = try #require(document.all("error").first)
+        #expect(error.attributes["message"] == "bad&<.jsonl:2: $.events[0].op: expected one of …")
+        #expect(document.all("testsuites").first?.attributes["errors"] == "1")
+    }
+
+    @Test func fuzzRunsGiveATestCasePerProperty() throws {
+        let result = try Fixtures.fuzzResult()
+        let report = Report(fuzz: result, profiles: Fixtures.profiles.map(\.name))
+        let document = try ParsedXML(report.junit)
+        #expect(document.all("testcase").map { $0.attributes["name"] ?? "" } == result.properties.map(\.rawValue))
+        #expect(document.all("failure").map { $0.attributes["type"] ?? "" } == result.failures.map(\.property.rawValue))
+        #expect(document.all("property").contains { $0.attributes["name"] == "seed" && $0.attributes["value"] == "0" })
+    }
+}
+
+@Suite struct MarkdownReportTests {
+    /// Every row of every table has as many cells as its header: a `|` inside session
+    /// text or a code span must not open a new column.
+    @Test(arguments: FixtureReport.allCases)
+    func tablesKeepTheirShape(_ fixture: FixtureReport) throws {
+        let report = fixture.report
+        for document in [report.markdown, report.matrix] {
+            var columns: Int?
+            var tables = 0
+            for line in document.split(separator: "\n", omittingEmptySubsequences: false) {
+                guard line.hasPrefix("|") else {
+                    columns = nil
+                    continue
+                }
+                let cells = Self.cells(String(line))
+                if let columns {
+                    #expect(cells == columns, "\(line)")
+                } else {
+                    columns = cells
+                    tables += 1
+                }
+            }
+            #expect(tables >= 2)
+        }
+    }
+
+    /// The cells of a GitHub table row: split at `|` not escaped by a backslash.
+    static func cells(_ row: String) -> Int {
+        var count = 0
+        var escaped = false
+        for character in row {
+            if escaped {
+                escaped = false
+            } else if character == "\\" {
+                escaped = true
+            } else if character == "|" {
+                count += 1
+            }
+        }
+        return count - 1
+    }
+
+    @Test func discrepanciesShowTheFieldInNotation() {
+        let markdown = Fixtures.corpusReport.markdown
+        #expect(
+            markdown.contains("| sessions | session replays | events replayed | discrepancies | unreadable sessions |"))
+        #expect(markdown.contains("| `proposed-text-mismatch` | 27 |"))
+        #expect(
+            markdown.contains(
+                #"| 2 | `proposed-text-mismatch` | ios26-multi | `[ㄨㄤ\|]` | ios26-multi calls \[{2, 0}\] "王" on "\[ㄨㄤ\|\]": the call implies "ㄨㄤ王" but the field then holds "王" |"#
+            ))
+        #expect(markdown.contains("## Worst offenders"))
+    }
+
+    @Test func hostileTextIsEscapedAndVisible() {
+        let markdown = Fixtures.hostileReport.markdown
+        #expect(!markdown.contains("\u{202E}"))
+        #expect(markdown.contains("### `<script>alert(\"x\")</script><202E>evil` with `legacy-truncate-count:limit=8`"))
+        #expect(markdown.contains("<D83D>"), "the lone surrogate the truncation left")
+        #expect(markdown.contains("\\&"), "an ampersand cannot start an entity")
+    }
+}
