@@ -11,6 +11,9 @@ let package = Package(
     products: [
         .executable(name: "ime-harness", targets: ["ime-harness"]),
         .library(name: "Graphemes", targets: ["Graphemes"]),
+        // Used by the engine recorder (Tools/ime-recorder), a package of its own.
+        .library(name: "HarnessJSON", targets: ["HarnessJSON"]),
+        .library(name: "Composition", targets: ["Composition"]),
     ],
     targets: [
         .target(

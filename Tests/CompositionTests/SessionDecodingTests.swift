@@ -84,6 +84,19 @@ import Testing
             message:
                 "$.observed.ios18-single: expected one entry per event (2, null where none was recorded), found [null]"),
         .init(
+            name: "engine recording without its keys",
+            edits: [
+                (
+                    #""kind": "device", "detail": "d""#,
+                    #""kind": "engine", "detail": "d", "engine": "rime", "engineVersion": "1.8.5", "schema": "bopomofo""#
+                )
+            ],
+            message: "$.source.keys: expected a value, found nothing"),
+        .init(
+            name: "engine members on a device session",
+            edits: [(#""detail": "d""#, #""detail": "d", "keys": "j;6""#)],
+            message: #"$.source.keys: expected no "keys" unless the source kind is "engine", found "j;6""#),
+        .init(
             name: "unknown member", edits: [(#""id": "s""#, #""id": "s", "colour": "red""#)],
             message:
                 "$.colour: expected one of the members events, expect, format, id, ime, initial, locale, observed, source, found unknown member 'colour'"

@@ -8,8 +8,16 @@ extension Session {
             ("format", .string(Self.format)), ("id", .string(id)), ("ime", .string(ime.rawValue)),
         ]
         if let locale { members.append(("locale", .string(locale))) }
-        members.append(
-            ("source", .object([("kind", .string(source.kind.rawValue)), ("detail", .string(source.detail))])))
+        var sourceMembers: [(String, JSONValue)] = [
+            ("kind", .string(source.kind.rawValue)), ("detail", .string(source.detail)),
+        ]
+        if let recording = source.recording {
+            sourceMembers += [
+                ("engine", .string(recording.engine)), ("engineVersion", .string(recording.engineVersion)),
+                ("schema", .string(recording.schema)), ("keys", .string(recording.keys)),
+            ]
+        }
+        members.append(("source", .object(sourceMembers)))
         members.append(("initial", initial.json))
         members.append(("events", .array(events.map(\.json))))
         if !observed.isEmpty {

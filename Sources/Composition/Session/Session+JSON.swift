@@ -24,10 +24,22 @@ extension Session {
         ime = try node.member("ime").choice(InputMethodFamily.self)
         locale = try node.optionalMember("locale")?.string()
         let sourceNode = try node.member("source")
-        try sourceNode.rejectUnknownMembers(["kind", "detail"])
-        source = Source(
-            kind: try sourceNode.member("kind").choice(Source.Kind.self),
-            detail: try sourceNode.member("detail").string())
+        try sourceNode.rejectUnknownMembers(["kind", "detail", "engine", "engineVersion", "schema", "keys"])
+        let kind = try sourceNode.member("kind").choice(Source.Kind.self)
+        var recording: EngineRecording?
+        if kind == .engine {
+            recording = EngineRecording(
+                engine: try sourceNode.member("engine").string(),
+                engineVersion: try sourceNode.member("engineVersion").string(),
+                schema: try sourceNode.member("schema").string(), keys: try sourceNode.member("keys").string())
+        } else {
+            for member in ["engine", "engineVersion", "schema", "keys"] {
+                if let stray = try sourceNode.optionalMember(member) {
+                    throw stray.mismatch("no \"\(member)\" unless the source kind is \"engine\"")
+                }
+            }
+        }
+        source = Source(kind: kind, detail: try sourceNode.member("detail").string(), recording: recording)
         initial = try FieldState.decode(try node.member("initial"))
         let eventNodes = try node.member("events").elements()
         var events: [SessionEvent] = []

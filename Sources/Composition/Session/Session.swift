@@ -44,10 +44,32 @@ public struct Session: Hashable, Sendable {
         public var kind: Kind
         /// Where the behaviour it encodes is documented or observed.
         public var detail: String
+        /// For a session recorded from an engine: which engine, and what was typed.
+        public var recording: EngineRecording?
 
-        public init(kind: Kind, detail: String) {
+        public init(kind: Kind, detail: String, recording: EngineRecording? = nil) {
             self.kind = kind
             self.detail = detail
+            self.recording = recording
+        }
+    }
+
+    /// How a session was recorded from a real input-method engine: enough to record it again.
+    public struct EngineRecording: Hashable, Sendable {
+        /// `rime`, `chewing`, `libhangul` or `anthy`.
+        public var engine: String
+        /// The engine's version, as its library reports it.
+        public var engineVersion: String
+        /// The schema (Rime), keyboard layout (Chewing, libhangul) or mode (Anthy).
+        public var schema: String
+        /// The key script, named keys in braces: `zhongguo{space}`, `j;6{Return}`.
+        public var keys: String
+
+        public init(engine: String, engineVersion: String, schema: String, keys: String) {
+            self.engine = engine
+            self.engineVersion = engineVersion
+            self.schema = schema
+            self.keys = keys
         }
     }
 }
