@@ -1,0 +1,159 @@
+import Composition
+import Foundation
+import HarnessJSON
+
+/// The `ime-record` command line, runnable in-process (the tests call ``run(_:)``).
+public enum RecorderCLI {
+    static let usage = """
+        USAGE: ime-record [--scripts FILE] [--output DIR] [--only ID]... [--check]
+               ime-record add --id ID --engine ENGINE --schema SCHEMA --keys KEYS
+                              --description TEXT [--initial NOTATION] [--scripts FILE] [--output DIR]
+
+        Drives real input-method engines with key scripts and writes what they do as
+        ime-session/1 sessions (source.kind "engine"), one file per script line at
+        DIR/<engine>/<id>.json. Every recording starts from a fresh engine with learning
+        off, so recording again gives the same bytes.
+
+        The script file has one session per line, six tab-separated columns: id, engine,
+        schema, initial field (field notation, empty for an empty field), keys (named keys
+        in braces: {space} {BackSpace} {Return} {Escape} {Left} {Right} {Up} {Down} {Tab}
+        {Delete} {Home} {End} {Shift+Left} {Shift+Right}; {{ for a brace), description.
+
+        Engines: rime (luna_pinyin_simp, bopomofo, …), chewing (default), libhangul
+        (2, 3f, …), anthy (kana: keys are kana).
+
+        OPTIONS:
+          --scripts FILE   The key script file (default Corpora/sessions/recorded/keys.tsv).
+          --output DIR     Where sessions go (default: the script file's directory).
+          --only ID        Record only this session (repeatable).
+          --check          Record into memory and compare with the files in DIR; write nothing.
+          add              Append one line to the script file and record it.
+
+        Exit codes: 0 done (or all match), 1 a recording differs from its file, 2 a usage,
+        script or engine error.
+        """
+
+    /// Runs `arguments` (without the program name): exit code, standard output, standard error.
+    public static func run(_ arguments: [String]) -> (Int32, String, String) {
+        do throws(RecorderError) {
+            if arguments.contains("--help") || arguments.contains("-h") { return (0, usage + "\n", "") }
+            var rest = arguments
+            let adding = rest.first == "add"
+            if adding { rest.removeFirst() }
+            let options = try parse(
+                rest,
+                valued: adding
+                    ? ["--id", "--engine", "--schema", "--keys", "--description", "--initial", "--scripts", "--output"]
+                    : ["--scripts", "--output", "--only"],
+                flags: adding ? [] : ["--check"])
+            let scripts = options.values["--scripts"]?.last ?? "Corpora/sessions/recorded/keys.tsv"
+            let output = options.values["--output"]?.last ?? (scripts as NSString).deletingLastPathComponent
+            if adding { return try add(options, scripts: scripts, output: output) }
+            var lines = try ScriptFile.read(scripts)
+            if let only = options.values["--only"] {
+                for id in only where !lines.contains(where: { $0.id == id }) {
+                    throw .usage("--only \(id): no line of \(scripts) has this id")
+                }
+                lines = lines.filter { only.contains($0.id) }
+            }
+            return try record(lines, output: output, check: options.flags.contains("--check"))
+        } catch {
+            return (2, "", "ime-record: \(error)\n")
+        }
+    }
+
+    /// Records `lines`; with `check`, compares instead of writing.
+    static func record(_ lines: [ScriptLine], output: String, check: Bool) throws(RecorderError) -> (
+        Int32, String, String
+    ) {
+        let directory =
+            NSTemporaryDirectory() + "ime-record-\(ProcessInfo.processInfo.processIdentifier)-\(UUID().uuidString)"
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let recorder = Recorder(engines: EngineSet(directory: directory))
+        var out = ""
+        var differing: [String] = []
+        for line in lines {
+            let session = try recorder.record(line)
+            let text = session.json.rendered() + "\n"
+            let path = output + "/\(line.engine)/\(line.id).json"
+            if check {
+                let existing = FileManager.default.contents(atPath: path).map { String(decoding: $0, as: UTF8.self) }
+                if existing != text { differing.append(path) }
+                continue
+            }
+            do {
+                try FileManager.default.createDirectory(
+                    atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+                try Data(text.utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
+            } catch {
+                throw .file(path, "cannot be written (\(error.localizedDescription))")
+            }
+            out += "wrote \(path) (\(session.events.count) events)\n"
+        }
+        if check {
+            out += "\(lines.count - differing.count) of \(lines.count) recordings match their files\n"
+            let errors = differing.map { "ime-record: \($0) differs from a fresh recording\n" }.joined()
+            return (differing.isEmpty ? 0 : 1, out, errors)
+        }
+        return (0, out, "")
+    }
+
+    /// `add`: appends the line, then records it.
+    static func add(_ options: Options, scripts: String, output: String) throws(RecorderError) -> (
+        Int32, String, String
+    ) {
+        func value(_ name: String) throws(RecorderError) -> String {
+            guard let value = options.values[name]?.last, !value.isEmpty else {
+                throw .usage("add: missing \(name)")
+            }
+            return value
+        }
+        let line = ScriptLine(
+            id: try value("--id"), engine: try value("--engine"), schema: try value("--schema"),
+            initial: options.values["--initial"]?.last ?? "", keys: try value("--keys"),
+            description: try value("--description"))
+        for field in [line.id, line.initial, line.keys, line.description]
+        where field.contains("\t") || field.contains("\n") {
+            throw .usage("add: \(field.debugDescription) holds a tab or line break, which the script file cannot hold")
+        }
+        _ = try KeyScript.parse(line.keys)
+        let existing = try ScriptFile.read(scripts)
+        if existing.contains(where: { $0.id == line.id }) {
+            throw .usage("add: id \(line.id) is already in \(scripts)")
+        }
+        let result = try record([line], output: output, check: false)
+        do {
+            let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: scripts))
+            try handle.seekToEnd()
+            try handle.write(contentsOf: Data((line.tsv + "\n").utf8))
+            try handle.close()
+        } catch {
+            throw .file(scripts, "cannot be appended to (\(error.localizedDescription))")
+        }
+        return (result.0, result.1 + "added \(line.id) to \(scripts)\n", result.2)
+    }
+
+    struct Options {
+        var values: [String: [String]] = [:]
+        var flags: Set<String> = []
+    }
+
+    static func parse(_ arguments: [String], valued: Set<String>, flags: Set<String>) throws(RecorderError) -> Options {
+        var options = Options()
+        var index = 0
+        while index < arguments.count {
+            let argument = arguments[index]
+            if flags.contains(argument) {
+                options.flags.insert(argument)
+                index += 1
+            } else if valued.contains(argument) {
+                guard index + 1 < arguments.count else { throw .usage("\(argument) needs a value") }
+                options.values[argument, default: []].append(arguments[index + 1])
+                index += 2
+            } else {
+                throw .usage("unknown argument '\(argument)'")
+            }
+        }
+        return options
+    }
+}

@@ -1,0 +1,202 @@
+import Composition
+import Foundation
+import Graphemes
+import Testing
+
+@testable import EngineRecorder
+
+/// The checkout holding this package (`Tools/ime-recorder` inside it).
+let repositoryRoot: String = {
+    var url = URL(fileURLWithPath: #filePath)
+    while url.path != "/" {
+        url = url.deletingLastPathComponent()
+        if FileManager.default.fileExists(atPath: url.appendingPathComponent("Corpora/sessions").path) {
+            return url.path
+        }
+    }
+    return FileManager.default.currentDirectoryPath
+}()
+
+let scriptsPath = repositoryRoot + "/Corpora/sessions/recorded/keys.tsv"
+
+/// A private directory for one test's engines.
+func temporaryDirectory() -> String {
+    NSTemporaryDirectory() + "recorder-test-\(UUID().uuidString)"
+}
+
+@Suite struct KeyScriptTests {
+    struct Case: Sendable, CustomTestStringConvertible {
+        var script: String
+        var keys: [Key]?
+        var testDescription: String { script }
+    }
+
+    static let cases: [Case] = [
+        .init(
+            script: "nihao{space}",
+            keys: [.character("n"), .character("i"), .character("h"), .character("a"), .character("o"), .named(.space)]),
+        .init(script: "j;6{Return}", keys: [.character("j"), .character(";"), .character("6"), .named(.enter)]),
+        .init(script: "{{x", keys: [.character("{"), .character("x")]),
+        .init(script: "かな{Shift+Left}", keys: [.character("か"), .character("な"), .named(.shiftLeft)]),
+        .init(
+            script: "{BackSpace}{Escape}{Left}{Right}{Down}",
+            keys: [.named(.backSpace), .named(.escape), .named(.left), .named(.right), .named(.down)]),
+        .init(script: "{Space}", keys: nil),
+        .init(script: "ab{space", keys: nil),
+        .init(script: "a b", keys: nil),
+        .init(script: "a\tb", keys: nil),
+    ]
+
+    @Test(arguments: cases)
+    func parses(_ testCase: Case) {
+        let parsed = try? KeyScript.parse(testCase.script)
+        #expect(parsed == testCase.keys)
+        if let keys = testCase.keys { #expect(KeyScript.write(keys) == testCase.script) }
+    }
+
+    @Test func errorsNameThePosition() {
+        #expect(throws: RecorderError.badKeys("ab{space", "'{' at position 2 is never closed")) {
+            try KeyScript.parse("ab{space")
+        }
+    }
+}
+
+@Suite struct FieldEventTests {
+    struct Case: Sendable, CustomTestStringConvertible {
+        var field: String
+        var key: Key
+        var event: SessionEvent?
+        var testDescription: String { "\(key) on \(field)" }
+    }
+
+    /// What a text field does with a key the engine declined; moves go by grapheme cluster.
+    static let cases: [Case] = [
+        .init(field: "ab|", key: .named(.backSpace), event: .deleteBackward),
+        .init(field: "ab|", key: .character("x"), event: .insertText("x")),
+        .init(field: "ab|", key: .named(.space), event: .insertText(" ")),
+        .init(field: "a👩‍💻|", key: .named(.left), event: .setSelection(.caret(at: 1))),
+        .init(field: "|a👩‍💻", key: .named(.right), event: .setSelection(.caret(at: 1))),
+        .init(field: "a|👩‍💻", key: .named(.right), event: .setSelection(.caret(at: 6))),
+        .init(field: "a|👩‍💻b", key: .named(.delete), event: .replace(UTF16Range(location: 1, length: 5), .empty)),
+        .init(field: "a|b|c", key: .named(.left), event: .setSelection(.caret(at: 1))),
+        .init(field: "ab|", key: .named(.home), event: .setSelection(.caret(at: 0))),
+        .init(field: "ab|", key: .named(.enter), event: nil),
+        .init(field: "ab|", key: .named(.escape), event: nil),
+        .init(field: "|", key: .named(.left), event: .setSelection(.caret(at: 0))),
+    ]
+
+    @Test(arguments: cases)
+    func fieldHandlesDeclinedKeys(_ testCase: Case) throws {
+        let state = try FieldState(notation: testCase.field)
+        #expect(Recorder.fieldEvent(for: testCase.key, in: state) == testCase.event)
+    }
+}
+
+@Suite struct ScriptFileTests {
+    func write(_ text: String) throws -> String {
+        let path = temporaryDirectory() + ".tsv"
+        try text.write(toFile: path, atomically: true, encoding: .utf8)
+        return path
+    }
+
+    @Test func badLinesAreNamedByLine() throws {
+        let cases: [(String, String)] = [
+            (
+                "# comment\na\trime\tx\t\tab\n",
+                "expected 6 tab-separated columns (id, engine, schema, initial, keys, description), found 5"
+            ),
+            ("a\trime\tx\t\tab\td\na\trime\tx\t\tcd\td\n", "id 'a' already used on line 1"),
+            ("a\trime\tx\t\tab{Foo}\td\n", "key script 'ab{Foo}': unknown key {Foo} at position 2"),
+        ]
+        for (text, message) in cases {
+            let path = try write(text)
+            defer { try? FileManager.default.removeItem(atPath: path) }
+            #expect(throws: RecorderError.self) { try ScriptFile.read(path) }
+            do {
+                _ = try ScriptFile.read(path)
+            } catch {
+                #expect(error.description.hasPrefix(path + ":"))
+                #expect(error.description.contains(message), "\(error)")
+            }
+        }
+    }
+
+    @Test func theShippedScriptsParse() throws {
+        let lines = try ScriptFile.read(scriptsPath)
+        #expect(lines.count >= 80)
+        #expect(Set(lines.map(\.engine)) == ["rime", "chewing", "libhangul", "anthy"])
+    }
+}
+
+/// The engines themselves: these need librime, libchewing, libhangul and Anthy with
+/// their data, which `.ci/run` installs.
+@Suite(.serialized) struct RecordingTests {
+    /// Every committed recording, recorded again from fresh engines, byte for byte.
+    @Test func reRecordingGivesTheCommittedFiles() {
+        let (code, output, errors) = RecorderCLI.run(["--scripts", scriptsPath, "--check"])
+        #expect(errors == "")
+        #expect(code == 0)
+        #expect(output.hasSuffix("recordings match their files\n"))
+    }
+
+    /// Learning is off: the same script twice, with others between, records the same session.
+    @Test func recordingTwiceGivesTheSameSession() throws {
+        let directory = temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let recorder = Recorder(engines: EngineSet(directory: directory))
+        let lines = try ScriptFile.read(scriptsPath)
+        let picks = ["rime-pinyin-woaibeijing-partial", "chewing-candidate", "anthy-next-candidate"]
+        let chosen = lines.filter { picks.contains($0.id) }
+        #expect(chosen.count == 3)
+        let first = try chosen.map { try recorder.record($0) }
+        for line in lines.prefix(20) { _ = try recorder.record(line) }
+        let second = try chosen.map { try recorder.record($0) }
+        #expect(first == second)
+    }
+
+    @Test func rimeReportsAMixedPreeditAndSpacedSyllables() throws {
+        let engine = try RimeEngine(schema: "luna_pinyin_simp", runtime: RimeRuntime.shared())
+        var last = EngineStep()
+        for key in try KeyScript.parse("zhongguo") { last = engine.press(key) }
+        #expect(last.preedit == "zhong guo")
+        #expect(last.selection == .caret(at: 9))
+        try engine.reset()
+        for key in try KeyScript.parse("woaibeijing2") { last = engine.press(key) }
+        #expect(last.preedit == "我爱bei jing")
+        #expect(last.selection == .caret(at: 10), "Rime's byte offset 14 is UTF-16 offset 10")
+        #expect(engine.press(.named(.space)).commit == "我爱北京", "the chosen 我爱 is committed with the rest")
+    }
+
+    @Test func chewingLeavesBackSpaceOnAnEmptyBufferToTheField() throws {
+        let engine = try ChewingEngine()
+        #expect(engine.press(.named(.backSpace)).declined)
+        _ = engine.press(.character("j"))
+        let step = engine.press(.character(";"))
+        #expect(step.preedit == "ㄨㄤ")
+        #expect(!engine.press(.named(.backSpace)).declined)
+    }
+
+    @Test func libhangulCommitsAndStartsTheNextSyllableInOneKey() throws {
+        let engine = try HangulEngine()
+        for key in try KeyScript.parse("gks") { _ = engine.press(key) }
+        let step = engine.press(.character("r"))
+        #expect(step.commit == "한")
+        #expect(step.preedit == "ㄱ")
+        #expect(!step.declined)
+    }
+
+    @Test func anthySelectsTheSegmentBeingConverted() throws {
+        let directory = temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let engine = try AnthyEngine(home: directory)
+        for key in try KeyScript.parse("にほんごのぶん") { _ = engine.press(key) }
+        let converted = engine.press(.named(.space))
+        #expect(converted.preedit.hasPrefix("日本語"))
+        #expect(converted.selection.location == 0)
+        #expect(converted.selection.length >= 3, "the first segment, 日本語 and perhaps its particle")
+        let next = engine.press(.named(.right))
+        #expect(next.selection.location == converted.selection.length)
+        #expect(next.selection.end <= next.preedit.utf16.count)
+        #expect(engine.press(.named(.enter)).commit == next.preedit)
+    }
+}
