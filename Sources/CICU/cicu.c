@@ -9,9 +9,11 @@
 
 #include <unicode/ubrk.h>
 #include <unicode/uchar.h>
+#include <unicode/ucpmap.h>
 #include <unicode/unorm2.h>
 #include <unicode/uregex.h>
 #include <unicode/uscript.h>
+#include <unicode/uset.h>
 #include <unicode/ustring.h>
 #include <unicode/uversion.h>
 
@@ -312,4 +314,74 @@ int32_t cicu_normalize_nfkc(const uint16_t *text, int32_t length, uint16_t *dest
     const UNormalizer2 *nfkc = unorm2_getNFKCInstance((UErrorCode *)status);
     if (U_FAILURE(*status)) return 0;
     return unorm2_normalize(nfkc, (const UChar *)text, length, (UChar *)dest, capacity, (UErrorCode *)status);
+}
+
+// MARK: Segmentation property words
+
+/// Calls `apply(words, start, end, value)` for each range of equal values of `property`.
+static void cicu_each_range(UProperty property, uint16_t *words, int32_t *status,
+                            void (*apply)(uint16_t *, UChar32, UChar32, uint32_t)) {
+    UErrorCode error = U_ZERO_ERROR;
+    const UCPMap *map = u_getIntPropertyMap(property, &error);
+    if (U_FAILURE(error)) { *status = error; return; }
+    UChar32 start = 0;
+    while (start <= 0x10FFFF) {
+        uint32_t value = 0;
+        UChar32 end = ucpmap_getRange(map, start, UCPMAP_RANGE_NORMAL, 0, NULL, NULL, &value);
+        if (end < start) break;
+        apply(words, start, end, value);
+        start = end + 1;
+    }
+}
+
+static void cicu_set_gcb(uint16_t *words, UChar32 start, UChar32 end, uint32_t value) {
+    for (UChar32 c = start; c <= end; c++) words[c] = (uint16_t)(value & CICU_SEG_GCB_MASK);
+}
+
+/// Scratch bits while building: the script is one of rule 9.3's, the InSC is Virama or Consonant, ccc != 0.
+enum { SCRATCH_SCRIPT = 1 << 13, SCRATCH_VIRAMA = 1 << 14, SCRATCH_CONSONANT = 1 << 15, SCRATCH_CCC = 1 << 12 };
+
+static void cicu_set_script(uint16_t *words, UChar32 start, UChar32 end, uint32_t value) {
+    if (value != USCRIPT_BENGALI && value != USCRIPT_DEVANAGARI && value != USCRIPT_GUJARATI &&
+        value != USCRIPT_MALAYALAM && value != USCRIPT_ORIYA && value != USCRIPT_TELUGU) return;
+    for (UChar32 c = start; c <= end; c++) words[c] |= SCRATCH_SCRIPT;
+}
+
+static void cicu_set_insc(uint16_t *words, UChar32 start, UChar32 end, uint32_t value) {
+    uint16_t bit = value == U_INSC_VIRAMA ? SCRATCH_VIRAMA : value == U_INSC_CONSONANT ? SCRATCH_CONSONANT : 0;
+    if (!bit) return;
+    for (UChar32 c = start; c <= end; c++) words[c] |= bit;
+}
+
+static void cicu_set_ccc(uint16_t *words, UChar32 start, UChar32 end, uint32_t value) {
+    if (value == 0) return;
+    for (UChar32 c = start; c <= end; c++) words[c] |= SCRATCH_CCC;
+}
+
+void cicu_segmentation_words(uint16_t *words, int32_t *status) {
+    *status = U_ZERO_ERROR;
+    memset(words, 0, sizeof(uint16_t) * 0x110000);
+    cicu_each_range(UCHAR_GRAPHEME_CLUSTER_BREAK, words, status, cicu_set_gcb);
+    cicu_each_range(UCHAR_SCRIPT, words, status, cicu_set_script);
+    cicu_each_range(UCHAR_INDIC_SYLLABIC_CATEGORY, words, status, cicu_set_insc);
+    cicu_each_range(UCHAR_CANONICAL_COMBINING_CLASS, words, status, cicu_set_ccc);
+    if (U_FAILURE(*status)) return;
+    UErrorCode error = U_ZERO_ERROR;
+    const USet *pictographic = u_getBinaryPropertySet(UCHAR_EXTENDED_PICTOGRAPHIC, &error);
+    if (U_FAILURE(error)) { *status = error; return; }
+    int32_t count = uset_getItemCount(pictographic);
+    for (int32_t i = 0; i < count; i++) {
+        UChar32 start, end;
+        if (uset_getItem(pictographic, i, &start, &end, NULL, 0, &error) != 0) break;  // ranges only
+        for (UChar32 c = start; c <= end; c++) words[c] |= CICU_SEG_EXTENDED_PICTOGRAPHIC;
+    }
+    for (UChar32 c = 0; c <= 0x10FFFF; c++) {
+        uint16_t word = words[c];
+        uint16_t gcb = word & CICU_SEG_GCB_MASK;
+        uint16_t out = word & (CICU_SEG_GCB_MASK | CICU_SEG_EXTENDED_PICTOGRAPHIC);
+        if ((word & SCRATCH_SCRIPT) && (word & SCRATCH_CONSONANT)) out |= CICU_SEG_LINKING_CONSONANT;
+        if ((word & SCRATCH_SCRIPT) && (word & SCRATCH_VIRAMA)) out |= CICU_SEG_VIRAMA;
+        if ((gcb == U_GCB_EXTEND && (word & SCRATCH_CCC)) || gcb == U_GCB_ZWJ) out |= CICU_SEG_EXT_CCC_ZWJ;
+        words[c] = out;
+    }
 }

@@ -49,7 +49,7 @@ public final class SegmentationDifferential {
         for iteration in 0..<iterations {
             var rng = SplitMix64(seed: seed &+ UInt64(iteration) &* 0xA076_1D64_78BD_642F)
             let text = generator.text(&rng, count: 1 + rng.below(40))
-            let icu = segmenter.boundaries(of: text)
+            let icu = segmenter.icuBoundaries(of: text)
             result.texts += 1
             result.clusters += icu.count - 1
             guard icu != Self.swiftBoundaries(text) else { continue }
@@ -61,7 +61,7 @@ public final class SegmentationDifferential {
             } else {
                 result.findings.append(
                     Finding(
-                        text: minimal, icu: segmenter.boundaries(of: minimal), swift: Self.swiftBoundaries(minimal),
+                        text: minimal, icu: segmenter.icuBoundaries(of: minimal), swift: Self.swiftBoundaries(minimal),
                         count: 1, shape: shape))
             }
         }
@@ -88,7 +88,7 @@ public final class SegmentationDifferential {
         for iteration in 0..<iterations {
             var rng = SplitMix64(seed: seed &+ UInt64(iteration) &* 0xA076_1D64_78BD_642F)
             let text = generator.text(&rng, count: 1 + rng.below(40))
-            let icu = segmenter.boundaries(of: text)
+            let icu = segmenter.icuBoundaries(of: text)
             clusters += icu.count - 1
             if text.graphemeBoundaries != icu || text.graphemeCount != icu.count - 1 { disagreements += 1 }
         }
@@ -117,7 +117,7 @@ public final class SegmentationDifferential {
                 var candidate = best
                 candidate.remove(at: index)
                 let units = UTF16Text(units: candidate.flatMap { Self.units(of: $0) })
-                if !candidate.isEmpty, segmenter.boundaries(of: units) != Self.swiftBoundaries(units) {
+                if !candidate.isEmpty, segmenter.icuBoundaries(of: units) != Self.swiftBoundaries(units) {
                     best = candidate
                     changed = true
                 }

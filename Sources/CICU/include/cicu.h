@@ -60,6 +60,24 @@ int32_t cicu_breaker_next(cicu_breaker *breaker, int32_t *boundaries, int32_t *r
 int cicu_breaker_is_boundary(cicu_breaker *breaker, const uint16_t *text, int32_t length, int32_t offset,
                              int32_t *status);
 
+/// Bits of the per-code-point words `cicu_segmentation_words` writes.
+typedef enum cicu_segmentation_bit {
+    CICU_SEG_GCB_MASK = 0x1F,                ///< the `cicu_grapheme_cluster_break` value
+    CICU_SEG_EXTENDED_PICTOGRAPHIC = 1 << 5, ///< UCHAR_EXTENDED_PICTOGRAPHIC (GB11)
+    CICU_SEG_LINKING_CONSONANT = 1 << 6,     ///< ICU's $LinkingConsonant (char.txt rule 9.3)
+    CICU_SEG_VIRAMA = 1 << 7,                ///< ICU's $Virama (rule 9.3)
+    CICU_SEG_EXT_CCC_ZWJ = 1 << 8            ///< ICU's $ExtCccZwj: gcb=Extend with ccc != 0, or ZWJ
+} cicu_segmentation_bit;
+
+/// Writes, for every code point 0…0x10FFFF, the property word the grapheme scanner reads
+/// into `words` (0x110000 entries): Grapheme_Cluster_Break, Extended_Pictographic, and
+/// the classes of the Indic conjunct rule of ICU's grapheme rules (CLDR's rule 9.3:
+/// `$LinkingConsonant $ExtCccZwj* $Virama $ExtCccZwj* × $LinkingConsonant`, with
+/// Virama and LinkingConsonant the Indic_Syllabic_Category values Virama and Consonant
+/// in the Bengali, Devanagari, Gujarati, Malayalam, Oriya and Telugu scripts). Built from
+/// ICU's property maps range by range.
+void cicu_segmentation_words(uint16_t *words, int32_t *status);
+
 /// The plain ICU loop: opens a grapheme iterator, walks `text` with
 /// `ubrk_next` and returns the number of clusters. The baseline that the
 /// benchmarks compare against and the oracle for differential tests.

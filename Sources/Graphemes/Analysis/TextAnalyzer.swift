@@ -50,13 +50,10 @@ public enum BrokenSpot: Hashable, Sendable, CustomStringConvertible {
 
 /// Segments and measures many short texts quickly: the replay engine's view of text.
 ///
-/// Reuses one ICU break iterator, and skips ICU entirely where the pair rules of UAX #29
-/// decide every boundary (``GraphemeBreakPair``): Latin, CJK, kana, Bopomofo, Hangul
-/// syllables and jamo, most marks. The property values come from ICU; tests check the
-/// shortcut against ICU's iterator on Unicode's conformance data and on mixed text.
-///
-/// It also remembers the last texts it segmented with ICU: a replay asks about the
-/// same text once per profile. A class, for that memory; use one per thread.
+/// Segments with ``GraphemeScanner``; where the scanner does not model the ICU in use,
+/// with one reused ICU break iterator, remembering the last texts it segmented (a replay
+/// asks about the same text once per profile). A class, for that memory and the last
+/// broken spots; use one per thread.
 public final class TextAnalyzer {
     private let segmenter: GraphemeSegmenter
     /// The last texts segmented by ICU and their boundaries, most recent first.
@@ -73,13 +70,13 @@ public final class TextAnalyzer {
 
     /// The grapheme cluster boundaries of `text`, from 0 to its length.
     public func boundaries(of text: UTF16Text) -> [Int] {
-        if let scalarBoundaries = Self.boundariesByPairRules(text) { return scalarBoundaries }
+        if GraphemeScanner.isAvailable { return text.units.withUnsafeBufferPointer { GraphemeScanner.boundaries($0) } }
         return icuBoundaries(of: text)
     }
 
     private func icuBoundaries(of text: UTF16Text) -> [Int] {
         if let known = remembered.first(where: { $0.text == text }) { return known.boundaries }
-        let boundaries = segmenter.boundaries(of: text)
+        let boundaries = segmenter.icuBoundaries(of: text)
         if remembered.count == Self.memory { remembered.removeLast() }
         remembered.insert((text, boundaries), at: 0)
         return boundaries
@@ -87,17 +84,18 @@ public final class TextAnalyzer {
 
     /// The lengths of `text` in UTF-16 units, scalars and grapheme clusters.
     public func lengths(of text: UTF16Text) -> TextLengths {
-        var scalars = 0
-        var allOther = true
-        var offset = 0
         let units = text.units
-        while offset < units.count {
-            let element = UTF16Text.decode(units, at: offset)
-            scalars += 1
-            if allOther, !ScalarClassInfo.of(element.codePoint).breaksLikeOther { allOther = false }
-            offset += element.utf16Length
+        var scalars = units.count
+        for unit in units where unit & 0xFC00 == 0xDC00 { scalars -= 1 }
+        // A trail surrogate counts only after a lead: add back the lone ones.
+        if scalars != units.count {
+            for (index, unit) in units.enumerated() where unit & 0xFC00 == 0xDC00 {
+                if index == 0 || units[index - 1] & 0xFC00 != 0xD800 { scalars += 1 }
+            }
         }
-        let graphemes = allOther ? scalars : boundaries(of: text).count - 1
+        let graphemes =
+            GraphemeScanner.isAvailable
+            ? units.withUnsafeBufferPointer { GraphemeScanner.count($0) } : boundaries(of: text).count - 1
         return TextLengths(utf16: units.count, scalars: scalars, graphemes: graphemes)
     }
 
@@ -170,17 +168,23 @@ public final class TextAnalyzer {
         return info.generalCategory == .format && info.binary.contains(.emojiComponent)
     }
 
-    /// Whether `offset` is a grapheme boundary, decided from the two scalars around it
-    /// (``GraphemeBreakPair``); `nil` when the rules need more context and ICU must decide.
+    /// Whether `offset` is a grapheme boundary, decided from the two scalars around it by
+    /// the pair rules GB3–GB9b (``SegmentationTable/pairs``); `nil` when the rules that
+    /// look further back (GB11, GB12/GB13, ICU's Indic conjunct rule) may decide.
     static func localBoundary(_ text: UTF16Text, at offset: Int) -> Bool? {
         let units = text.units
         guard offset > 0, offset < units.count else { return nil }
         if UTF16.isTrailSurrogate(units[offset]), UTF16.isLeadSurrogate(units[offset - 1]) { return false }
         var start = offset - 1
         if UTF16.isTrailSurrogate(units[start]), start > 0, UTF16.isLeadSurrogate(units[start - 1]) { start -= 1 }
-        let before = UTF16Text.decode(units, at: start)
-        let after = UTF16Text.decode(units, at: offset)
-        return GraphemeBreakPair.breaks(ScalarClassInfo.of(before.codePoint), ScalarClassInfo.of(after.codePoint))
+        let table = SegmentationTable.shared
+        let before = table.word(UTF16Text.decode(units, at: start).codePoint) & SegmentationTable.gcbMask
+        let after = table.word(UTF16Text.decode(units, at: offset).codePoint) & SegmentationTable.gcbMask
+        switch SegmentationTable.pairs[Int(before) * 32 + Int(after)] {
+        case SegmentationTable.breaks: return true
+        case SegmentationTable.joins: return false
+        default: return nil
+        }
     }
 
     /// Whether editing `old` into `new` can have added a broken spot; `false` means it cannot.
@@ -229,74 +233,6 @@ public final class TextAnalyzer {
     /// Whether `text` holds a lone surrogate or a scalar that can be part of a broken spot.
     static func mayHaveBrokenSpots(_ text: UTF16Text) -> Bool {
         mayBreak(text.units, in: 0..<text.length)
-    }
-
-    /// The grapheme boundaries of `text` decided by the pair rules alone (``GraphemeBreakPair``),
-    /// or `nil` when some pair needs context and ICU must segment the text.
-    static func boundariesByPairRules(_ text: UTF16Text) -> [Int]? {
-        var boundaries = [0]
-        boundaries.reserveCapacity(text.length + 1)
-        guard scanByPairRules(text, { boundaries.append($0) }) else { return nil }
-        if !text.isEmpty { boundaries.append(text.length) }
-        return boundaries
-    }
-
-    /// The number of grapheme clusters, when the pair rules decide every boundary; counts
-    /// without building the boundaries.
-    static func countByPairRules(_ text: UTF16Text) -> Int? {
-        var count = text.isEmpty ? 0 : 1
-        return scanByPairRules(text, { _ in count += 1 }) ? count : nil
-    }
-
-    /// Calls `boundary` with each inner boundary (not 0 or the end) while the rules can be
-    /// decided without ICU; `false` as soon as one position needs ICU.
-    ///
-    /// Beyond the pair rules (``GraphemeBreakPair``) the scan keeps the little context
-    /// GB11 and GB12/GB13 read: whether the scalars before a ZWJ are a pictograph followed
-    /// by Extend characters, and how many regional indicators precede. After Extend or ZWJ
-    /// it decides a break itself only before a scalar that cannot be an Indic consonant
-    /// (not General_Category Lo), the one case ICU 72's conjunct rule joins; before such a
-    /// letter ICU decides.
-    @inline(__always)
-    private static func scanByPairRules(_ text: UTF16Text, _ boundary: (Int) -> Void) -> Bool {
-        let units = text.units
-        guard !units.isEmpty else { return true }
-        var previous = UTF16Text.decode(units, at: 0)
-        var previousInfo = ScalarClassInfo.of(previous.codePoint)
-        var offset = previous.utf16Length
-        // Regional indicators in a row ending at `previous`.
-        var indicators = previousInfo.graphemeClusterBreak == .regionalIndicator ? 1 : 0
-        // GB11's context: 1 after a pictograph and Extend*, 2 after those and a ZWJ.
-        var pictographic = previousInfo.binary.contains(.extendedPictographic) ? 1 : 0
-        while offset < units.count {
-            let element = UTF16Text.decode(units, at: offset)
-            let info = ScalarClassInfo.of(element.codePoint)
-            var breaks = GraphemeBreakPair.breaks(previousInfo, info)
-            if breaks == nil {
-                let before = previousInfo.graphemeClusterBreak
-                if before == .regionalIndicator, info.graphemeClusterBreak == .regionalIndicator {
-                    breaks = indicators % 2 == 0  // GB12, GB13
-                } else if info.generalCategory == .otherLetter {
-                    return false  // perhaps ICU's Indic conjunct rule
-                } else if before == .zwj, info.binary.contains(.extendedPictographic) {
-                    breaks = pictographic != 2  // GB11
-                } else {
-                    breaks = true  // GB999: nothing after Extend or ZWJ joins this scalar
-                }
-            }
-            if breaks == true { boundary(offset) }
-            indicators = info.graphemeClusterBreak == .regionalIndicator ? indicators + 1 : 0
-            switch info.graphemeClusterBreak {
-            case _ where info.binary.contains(.extendedPictographic): pictographic = 1
-            case .extend: pictographic = pictographic == 1 ? 1 : 0
-            case .zwj: pictographic = pictographic == 1 ? 2 : 0
-            default: pictographic = 0
-            }
-            previous = element
-            previousInfo = info
-            offset += element.utf16Length
-        }
-        return true
     }
 }
 

@@ -11,9 +11,6 @@ struct ScalarClassInfo: Hashable, Sendable {
     /// Whether the scalar takes no column of its own (controls, format characters, marks).
     var isZeroWidth: Bool
     var graphemeClusterBreak: GraphemeClusterBreak
-    /// Whether its Grapheme_Cluster_Break is Other: between two such scalars UAX #29
-    /// always breaks (no rule but GB999 applies to the pair).
-    var breaksLikeOther: Bool { graphemeClusterBreak == .other }
     var generalCategory: GeneralCategory
     var binary: BinaryProperties
     /// Whether the scalar can be part of a broken spot (see ``BrokenSpot``): a regional

@@ -1,9 +1,11 @@
 /// Splits UTF-16 text into extended grapheme clusters (UAX #29) with ICU's rules.
 ///
-/// Holds one ICU break iterator and reuses it for every text it segments, so a
-/// caller that segments many texts opens ICU's iterator once. Noncopyable: the
-/// iterator has one owner. For one-off use, ``UTF16Text/graphemeClusters``
-/// makes its own segmenter.
+/// Segments with ``GraphemeScanner`` (ICU's rules decided from ICU's property values,
+/// several times faster than ICU's iterator) when it models the ICU in use, else with
+/// ICU's break iterator, which it holds and reuses for every text, and which
+/// ``icuBoundaries(of:)`` always uses: the oracle the differential checks compare with.
+/// Noncopyable: the iterator has one owner. For one-off use, ``UTF16Text/graphemeClusters``
+/// needs no segmenter.
 public struct GraphemeSegmenter: ~Copyable {
     private let iterator: BreakIterator
 
@@ -18,6 +20,13 @@ public struct GraphemeSegmenter: ~Copyable {
     public func forEachCluster(
         in buffer: UnsafeBufferPointer<UInt16>, _ body: (UTF16Range) throws -> Void
     ) rethrows {
+        if GraphemeScanner.isAvailable {
+            let boundaries = GraphemeScanner.boundaries(buffer)
+            for index in boundaries.indices.dropLast() {
+                try body(UTF16Range(boundaries[index]..<boundaries[index + 1]))
+            }
+            return
+        }
         var start = 0
         try iterator.boundaries(of: buffer) { batch, _ in
             for boundary in batch {
@@ -36,8 +45,19 @@ public struct GraphemeSegmenter: ~Copyable {
         in buffer: UnsafeBufferPointer<UInt16>, _ body: (GraphemeCluster) throws -> Void
     ) rethrows {
         guard let base = buffer.baseAddress else { return }
-        var start = 0
         var memo = EmojiMemo(textLength: buffer.count)
+        if GraphemeScanner.isAvailable {
+            let boundaries = GraphemeScanner.boundaries(buffer)
+            for index in boundaries.indices.dropLast() {
+                let range = UTF16Range(boundaries[index]..<boundaries[index + 1])
+                let units = UnsafeBufferPointer(start: base + range.location, count: range.length)
+                try body(
+                    GraphemeCluster(
+                        range: range, classification: ClusterClassifier.classify(units) { memo.type(of: $0) }))
+            }
+            return
+        }
+        var start = 0
         try iterator.boundaries(of: buffer) { batch, _ in
             for boundary in batch {
                 let end = Int(boundary)
@@ -60,6 +80,13 @@ public struct GraphemeSegmenter: ~Copyable {
 
     /// The grapheme cluster boundaries of `text`: 0, every break, and the length (just [0] for empty text).
     public func boundaries(of text: UTF16Text) -> [Int] {
+        if GraphemeScanner.isAvailable { return text.units.withUnsafeBufferPointer { GraphemeScanner.boundaries($0) } }
+        return icuBoundaries(of: text)
+    }
+
+    /// The boundaries ICU's break iterator gives `text`, whatever ``GraphemeScanner`` can
+    /// do: the oracle of the conformance and differential checks.
+    public func icuBoundaries(of text: UTF16Text) -> [Int] {
         var result = [0]
         text.units.withUnsafeBufferPointer { buffer in
             iterator.boundaries(of: buffer) { batch, _ in
@@ -102,7 +129,7 @@ extension GraphemeSegmenter {
     static func rememberedBoundaries(of text: UTF16Text) -> [Int] {
         let state = ThreadSegmentation.current
         if let last = state.lastText, last == text { return state.lastBoundaries }
-        let boundaries = withSegmenter { $0.boundaries(of: text) }
+        let boundaries = withSegmenter { $0.icuBoundaries(of: text) }
         state.lastText = text
         state.lastBoundaries = boundaries
         return boundaries
@@ -141,12 +168,11 @@ extension UTF16Text {
         return zip(boundaries, boundaries.dropFirst()).map { UTF16Range($0..<$1) }
     }
 
-    /// The text's grapheme cluster boundaries, from 0 to its length.
-    ///
-    /// Where the pair rules of UAX #29 decide every boundary (``GraphemeBreakPair``: most
-    /// text without emoji sequences, combining marks or conjuncts), ICU is not asked.
+    /// The text's grapheme cluster boundaries, from 0 to its length (``GraphemeScanner``,
+    /// or ICU's iterator where the scanner does not model the ICU in use).
     public var graphemeBoundaries: [Int] {
-        TextAnalyzer.boundariesByPairRules(self) ?? GraphemeSegmenter.rememberedBoundaries(of: self)
+        if GraphemeScanner.isAvailable { return units.withUnsafeBufferPointer { GraphemeScanner.boundaries($0) } }
+        return GraphemeSegmenter.rememberedBoundaries(of: self)
     }
 
     /// The number of extended grapheme clusters (what Swift's `String.count` means to count).
@@ -156,7 +182,10 @@ extension UTF16Text {
     public var graphemeCount: Int {
         let state = ThreadSegmentation.current
         if let last = state.lastCounted, last == self { return state.lastCount }
-        let count = TextAnalyzer.countByPairRules(self) ?? GraphemeSegmenter.rememberedBoundaries(of: self).count - 1
+        let count =
+            GraphemeScanner.isAvailable
+            ? units.withUnsafeBufferPointer { GraphemeScanner.count($0) }
+            : GraphemeSegmenter.rememberedBoundaries(of: self).count - 1
         state.lastCounted = self
         state.lastCount = count
         return count
@@ -164,8 +193,8 @@ extension UTF16Text {
 
     /// Where the grapheme cluster that ends at `offset` (a boundary) starts.
     ///
-    /// When the pair rules of UAX #29 (``GraphemeBreakPair``) put boundaries on both sides
-    /// of the previous scalar, that scalar is the whole cluster; otherwise ICU decides.
+    /// When the pair rules of UAX #29 put boundaries on both sides of the previous scalar,
+    /// that scalar is the whole cluster; otherwise the whole text is segmented.
     public func graphemeClusterStart(before offset: Int) -> Int {
         guard offset > 0, offset <= length else { return 0 }
         var start = offset - 1

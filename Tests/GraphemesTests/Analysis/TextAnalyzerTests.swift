@@ -3,9 +3,9 @@ import Testing
 @testable import Graphemes
 
 @Suite struct TextAnalyzerTests {
-    /// The pair-rule shortcut must give exactly ICU's boundaries: every GraphemeBreakTest line,
-    /// every emoji-test line, and mixed text.
-    @Test func shortcutAgreesWithICUOnUnicodesOwnData() throws {
+    /// The analyzer's boundaries, lengths and local boundary decisions must be exactly
+    /// ICU's: every GraphemeBreakTest line, every emoji-test line, and mixed text.
+    @Test func analyzerAgreesWithICUOnUnicodesOwnData() throws {
         let analyzer = try TextAnalyzer()
         let segmenter = try GraphemeSegmenter()
         let files = UnicodeDataFiles()
@@ -14,19 +14,16 @@ import Testing
         texts += ["中文输入法", "abc def", "ㄨㄤˊ", "にほんご", "한국어", "नमस्ते", "e\u{301}", "👨‍👩‍👧🇯🇵", "\r\n", ""]
         // Indic conjuncts, which ICU 72 keeps together (consonant, virama, consonant).
         texts += ["क्षत्रिय", "স্ত্রী", "ક્ષ", "ക്ഷ", "ന്‍", "ଶ୍ରୀ", "స్త్రీ", "क्‍ष", "ᄀ각한"]
-        var shortcutTaken = 0
         for text in texts {
-            #expect(analyzer.boundaries(of: text) == segmenter.boundaries(of: text), "\(text.visibleDescription)")
-            #expect(analyzer.lengths(of: text).graphemes == segmenter.boundaries(of: text).count - 1)
-            if TextAnalyzer.boundariesByPairRules(text) != nil { shortcutTaken += 1 }
-            let boundaries = segmenter.boundaries(of: text)
+            let boundaries = segmenter.icuBoundaries(of: text)
+            #expect(analyzer.boundaries(of: text) == boundaries, "\(text.visibleDescription)")
+            #expect(analyzer.lengths(of: text).graphemes == boundaries.count - 1)
             for offset in 0...text.length {
                 #expect(
                     analyzer.isBoundary(offset, in: text) == boundaries.contains(offset),
                     "\(text.visibleDescription) at \(offset)")
             }
         }
-        #expect(shortcutTaken > 100, "the shortcut should apply to plain text")
     }
 
     /// The cluster before each boundary, found locally where possible, is ICU's cluster.
@@ -35,7 +32,7 @@ import Testing
         var texts = try GraphemeBreakTestFile(UnicodeDataFiles()).cases.map(\.text)
         texts += ["ab中文", "a👍🏽b", "🇯🇵🇺🇸x", "한국어", "e\u{301}x"]
         for text in texts {
-            let boundaries = segmenter.boundaries(of: text)
+            let boundaries = segmenter.icuBoundaries(of: text)
             for (start, end) in zip(boundaries, boundaries.dropFirst()) {
                 #expect(text.graphemeClusterStart(before: end) == start, "\(text.visibleDescription) at \(end)")
             }
