@@ -6,20 +6,20 @@ import SeededRandom
 
 /// Which slice of the iteration space a run covers: iterations `i` with
 /// `i % count == index - 1`. Shards 1/N … N/N together cover exactly what 1/1 covers.
-public struct Shard: Hashable, Sendable, CustomStringConvertible {
+package struct Shard: Hashable, Sendable, CustomStringConvertible {
     /// 1-based.
-    public var index: Int
-    public var count: Int
+    package var index: Int
+    package var count: Int
 
-    public init(_ index: Int, of count: Int) {
+    package init(_ index: Int, of count: Int) {
         self.index = index
         self.count = count
     }
 
-    public static let all = Shard(1, of: 1)
+    package static let all = Shard(1, of: 1)
 
     /// `I/N`.
-    public init?(parsing text: String) {
+    package init?(parsing text: String) {
         let parts = text.split(separator: "/")
         guard parts.count == 2, let index = Int(parts[0]), let count = Int(parts[1]), count >= 1,
             (1...count).contains(index)
@@ -27,37 +27,37 @@ public struct Shard: Hashable, Sendable, CustomStringConvertible {
         self.init(index, of: count)
     }
 
-    public var description: String { "\(index)/\(count)" }
+    package var description: String { "\(index)/\(count)" }
 
     /// Whether the shard covers iteration `iteration` (0-based).
-    public func covers(_ iteration: Int) -> Bool { iteration % count == index - 1 }
+    package func covers(_ iteration: Int) -> Bool { iteration % count == index - 1 }
 }
 
 /// A minimised counterexample.
-public struct FuzzFailure: Sendable {
-    public var property: FuzzProperty
+package struct FuzzFailure: Sendable {
+    package var property: FuzzProperty
     /// The iteration that first failed (the seed and it regenerate the original session).
-    public var iteration: Int
-    public var originalEvents: Int
+    package var iteration: Int
+    package var originalEvents: Int
     /// The minimised session, a valid `ime-session/1` with `source.kind` `fuzz`.
-    public var session: Session
+    package var session: Session
     /// The failure as the minimised session shows it.
-    public var detail: PropertyFailure
+    package var detail: PropertyFailure
     /// The minimised session replayed with the rule, one trace per profile, so a report
     /// can show what happened to the field at each event.
-    public var traces: [Trace]
+    package var traces: [Trace]
 }
 
 /// What a campaign found.
-public struct FuzzResult: Sendable {
-    public var rule: String
-    public var seed: UInt64
-    public var shards: [Shard]
-    public var iterations: Int
-    public var seconds: Double
+package struct FuzzResult: Sendable {
+    package var rule: String
+    package var seed: UInt64
+    package var shards: [Shard]
+    package var iterations: Int
+    package var seconds: Double
     /// The properties checked (those that apply to the rule's contract).
-    public var properties: [FuzzProperty]
-    public var failures: [FuzzFailure]
+    package var properties: [FuzzProperty]
+    package var failures: [FuzzFailure]
 }
 
 /// Generates sessions for one rule, replays them under every profile, checks the rule's
@@ -66,14 +66,14 @@ public struct FuzzResult: Sendable {
 /// Iteration `i` of seed `s` is generated from its own generator, seeded from `s` and
 /// `i`, so any iteration can be regenerated alone, and shards split the work exactly.
 /// A class because it owns a ``Replayer``; use one per thread.
-public final class Fuzzer {
-    public let rule: any InputRule
-    public let profiles: [PlatformProfile]
+package final class Fuzzer {
+    package let rule: any InputRule
+    package let profiles: [PlatformProfile]
     let generator: SessionGenerator
     let replayer: Replayer
     let checker: PropertyChecker
 
-    public init(rule: any InputRule, profiles: [PlatformProfile], inventory: Inventory) throws(ICUError) {
+    package init(rule: any InputRule, profiles: [PlatformProfile], inventory: Inventory) throws(ICUError) {
         self.rule = rule
         self.profiles = profiles
         generator = SessionGenerator(inventory: inventory, limit: rule.contract.limit?.count)
@@ -84,7 +84,7 @@ public final class Fuzzer {
     /// Each legacy rule of the catalogue, with parameters that make its bug reachable, and
     /// the property its documented failure breaks: what the tests and the benchmark ask
     /// the fuzzer to find.
-    public static let documentedFailures: [(spec: String, property: FuzzProperty)] = [
+    package static let documentedFailures: [(spec: String, property: FuzzProperty)] = [
         ("legacy-lxd-number", .typedTextLost), ("legacy-lxd-decimal", .promiseBroken),
         ("legacy-lxd-character", .disallowedClass), ("legacy-lxd-emoji", .typedTextLost),
         ("legacy-lxd-no-emoji", .disallowedClass), ("legacy-input-filter:max-length=6", .typedTextLost),
@@ -94,20 +94,20 @@ public final class Fuzzer {
     ]
 
     /// Whether the events make a session a platform could produce (see the shrinker).
-    public static func isPlausible(_ events: [SessionEvent]) -> Bool { Shrinker.isPlausible(events) }
+    package static func isPlausible(_ events: [SessionEvent]) -> Bool { Shrinker.isPlausible(events) }
 
     /// The properties checked for this rule.
-    public var properties: [FuzzProperty] { checker.properties }
+    package var properties: [FuzzProperty] { checker.properties }
 
     /// The events of iteration `iteration` of `seed`.
-    public func events(seed: UInt64, iteration: Int) -> [SessionEvent] {
+    package func events(seed: UInt64, iteration: Int) -> [SessionEvent] {
         var mixer = SplitMix64(seed: seed &+ UInt64(iteration) &* 0xD1B5_4A32_D192_ED03)
         var rng = SplitMix64(seed: mixer.next())
         return generator.session(&rng, targetEvents: 10 + rng.below(20))
     }
 
     /// The failures of one session, checked step by step as the replay makes them.
-    public func failures(_ events: [SessionEvent]) -> [PropertyFailure] {
+    package func failures(_ events: [SessionEvent]) -> [PropertyFailure] {
         let session = Session(
             id: "fuzz", ime: .other, source: .init(kind: .fuzz, detail: ""), initial: FieldState(text: .empty),
             events: events)
@@ -122,14 +122,14 @@ public final class Fuzzer {
     }
 
     /// The shortest session the shrinker finds that still fails `property`.
-    public func shrink(_ events: [SessionEvent], property: FuzzProperty) -> [SessionEvent] {
+    package func shrink(_ events: [SessionEvent], property: FuzzProperty) -> [SessionEvent] {
         Shrinker { [self] candidate in failures(candidate).contains { $0.property == property } }.shrink(events)
     }
 
     /// Runs iterations of `shard` from 0 until `iterations` (global count) or `seconds` run out.
     ///
     /// - Parameter progress: called now and then with (iterations done, failures so far).
-    public func run(
+    package func run(
         seed: UInt64, iterations: Int?, seconds: Double?, shard: Shard = .all,
         progress: ((Int, Int) -> Void)? = nil
     ) -> FuzzResult {
@@ -184,7 +184,7 @@ public final class Fuzzer {
     }
 
     /// The property and rule spec a saved counterexample names in its `source.detail`.
-    public static func counterexample(from session: Session) -> (property: FuzzProperty, rule: String)? {
+    package static func counterexample(from session: Session) -> (property: FuzzProperty, rule: String)? {
         let detail = session.source.detail
         let prefix = "fuzz counterexample of "
         guard session.source.kind == .fuzz, detail.hasPrefix(prefix),

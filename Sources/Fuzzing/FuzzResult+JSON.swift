@@ -8,7 +8,7 @@ extension FuzzResult {
     /// `traces` being the minimised session's replay per profile (see ``Trace/json``).
     /// Everything but `seconds` depends only on the rule, the seed, the shards and the
     /// iteration count.
-    public var json: JSONValue {
+    package var json: JSONValue {
         .object([
             ("rule", .string(rule)), ("seed", .unsignedInteger(seed)),
             ("shards", .array(shards.map { .string($0.description) })), ("iterations", .int(iterations)),
@@ -18,7 +18,7 @@ extension FuzzResult {
     }
 
     /// The failures alone (what must be byte-identical across runs).
-    public var failuresJSON: JSONValue {
+    package var failuresJSON: JSONValue {
         .array(
             failures.map { failure in
                 .object([
@@ -32,7 +32,7 @@ extension FuzzResult {
     }
 
     /// Reads a result written by ``json``.
-    public init(json node: JSONNode) throws(JSONDecodingError) {
+    package init(json node: JSONNode) throws(JSONDecodingError) {
         let seed = try node.member("seed").unsignedInteger()
         let shards = try node.member("shards").elements().map { element throws(JSONDecodingError) in
             guard let shard = Shard(parsing: try element.string()) else { throw element.mismatch("a shard I/N") }
@@ -73,7 +73,7 @@ extension FuzzResult {
     /// what one run over the shards' union reports.
     ///
     /// - Throws: ``MergeError`` when the results are of different rules or seeds, or overlap.
-    public static func merging(_ results: [FuzzResult]) throws(MergeError) -> FuzzResult {
+    package static func merging(_ results: [FuzzResult]) throws(MergeError) -> FuzzResult {
         guard let first = results.first else { throw .nothingToMerge }
         for result in results where result.rule != first.rule || result.seed != first.seed {
             throw .mismatched(
@@ -96,11 +96,11 @@ extension FuzzResult {
 }
 
 /// Why results cannot be merged.
-public enum MergeError: Error, Hashable, Sendable, CustomStringConvertible {
+package enum MergeError: Error, Hashable, Sendable, CustomStringConvertible {
     case nothingToMerge
     case mismatched(String)
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .nothingToMerge: "no results to merge"
         case .mismatched(let what): "cannot merge \(what)"

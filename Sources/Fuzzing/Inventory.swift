@@ -11,46 +11,46 @@ import Graphemes
 /// - `emoji-test.txt`: every emoji line, by qualification and sequence type;
 /// - `Corpora/fuzzing/pinyin.tsv` and `bopomofo-tones.txt`, written from Unihan and
 ///   NamesList.txt by `scripts/extract-fuzz-data`.
-public struct Inventory: Sendable {
-    public var ascii: [UTF16Text] = []
-    public var asciiLetters: [UTF16Text] = []
+package struct Inventory: Sendable {
+    package var ascii: [UTF16Text] = []
+    package var asciiLetters: [UTF16Text] = []
     /// ASCII digits and punctuation: what number and amount fields see most.
-    public var asciiDigitsAndPunctuation: [UTF16Text] = []
-    public var digits: [UTF16Text] = []
-    public var fullwidthDigits: [UTF16Text] = []
-    public var combiningMarks: [UTF16Text] = []
-    public var jamoLeading: [UInt32] = []
-    public var jamoVowel: [UInt32] = []
-    public var jamoTrailing: [UInt32] = []
-    public var hangulSyllables: [UTF16Text] = []
+    package var asciiDigitsAndPunctuation: [UTF16Text] = []
+    package var digits: [UTF16Text] = []
+    package var fullwidthDigits: [UTF16Text] = []
+    package var combiningMarks: [UTF16Text] = []
+    package var jamoLeading: [UInt32] = []
+    package var jamoVowel: [UInt32] = []
+    package var jamoTrailing: [UInt32] = []
+    package var hangulSyllables: [UTF16Text] = []
     /// Compatibility jamo by the conjoining leading consonant they fold to (NFKC).
-    public var compatibilityJamo: [UInt32: UTF16Text] = [:]
-    public var bopomofo: [UTF16Text] = []
-    public var bopomofoTones: [UTF16Text] = []
-    public var hiragana: [UTF16Text] = []
-    public var katakana: [UTF16Text] = []
-    public var hanSupplementary: [UTF16Text] = []
-    public var regionalIndicators: [UTF16Text] = []
-    public var skinTones: [UTF16Text] = []
-    public var zwj: [UTF16Text] = []
-    public var variationSelectors: [UTF16Text] = []
-    public var bidiControls: [UTF16Text] = []
+    package var compatibilityJamo: [UInt32: UTF16Text] = [:]
+    package var bopomofo: [UTF16Text] = []
+    package var bopomofoTones: [UTF16Text] = []
+    package var hiragana: [UTF16Text] = []
+    package var katakana: [UTF16Text] = []
+    package var hanSupplementary: [UTF16Text] = []
+    package var regionalIndicators: [UTF16Text] = []
+    package var skinTones: [UTF16Text] = []
+    package var zwj: [UTF16Text] = []
+    package var variationSelectors: [UTF16Text] = []
+    package var bidiControls: [UTF16Text] = []
     /// Extended_Pictographic code points that are not emoji on their own (✁, reserved ones).
-    public var pictographs: [UTF16Text] = []
+    package var pictographs: [UTF16Text] = []
     /// Fully-qualified emoji by sequence type, and the other emoji-test lines.
-    public var emoji: [EmojiSequenceType: [UTF16Text]] = [:]
-    public var otherEmojiLines: [UTF16Text] = []
+    package var emoji: [EmojiSequenceType: [UTF16Text]] = [:]
+    package var otherEmojiLines: [UTF16Text] = []
     /// Pinyin syllables and the characters read that way, most frequent first.
-    public var pinyin: [(syllable: String, characters: [UTF16Text])] = []
+    package var pinyin: [(syllable: String, characters: [UTF16Text])] = []
     /// Every character of ``pinyin``.
-    public var hanCharacters: [UTF16Text] = []
+    package var hanCharacters: [UTF16Text] = []
     /// The ten ASCII digits.
-    public var asciiDigits: [UTF16Text] = []
+    package var asciiDigits: [UTF16Text] = []
 
     /// Reads everything; `fuzzingDirectory` holds `pinyin.tsv` and `bopomofo-tones.txt`.
     ///
     /// - Throws: ``InventoryError`` naming the file that is missing or malformed.
-    public init(fuzzingDirectory: String, unicodeData: UnicodeDataFiles = UnicodeDataFiles()) throws(InventoryError) {
+    package init(fuzzingDirectory: String, unicodeData: UnicodeDataFiles = UnicodeDataFiles()) throws(InventoryError) {
         scanICU()
         do {
             let file = try EmojiTestFile(unicodeData)
@@ -146,10 +146,10 @@ public struct Inventory: Sendable {
 }
 
 /// Why the inventory cannot be read.
-public enum InventoryError: Error, Hashable, Sendable, CustomStringConvertible {
+package enum InventoryError: Error, Hashable, Sendable, CustomStringConvertible {
     case unreadable(path: String, reason: String)
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .unreadable(let path, let reason): "\(path): \(reason)"
         }

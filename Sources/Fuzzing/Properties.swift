@@ -3,7 +3,7 @@ import Graphemes
 
 /// A property the fuzzer checks on every generated session, under every profile. The raw
 /// values are the stable names used in output and in saved counterexamples.
-public enum FuzzProperty: String, CaseIterable, Sendable, Codable {
+package enum FuzzProperty: String, CaseIterable, Sendable, Codable {
     /// The committed text broke the limit the rule declares (replay's `limit-exceeded`).
     case limitExceeded = "limit-exceeded"
     /// The text gained a lone surrogate or a split grapheme (replay's `broken-text`).
@@ -25,7 +25,7 @@ public enum FuzzProperty: String, CaseIterable, Sendable, Codable {
     case committedTextLost = "committed-text-lost"
 
     /// One sentence saying what a failure of the property means, for reports.
-    public var explanation: String {
+    package var explanation: String {
         switch self {
         case .limitExceeded: "The committed text is longer than the rule's declared limit."
         case .brokenText: "The rule left a fragment of a character: a lone surrogate or part of an emoji sequence."
@@ -43,7 +43,7 @@ public enum FuzzProperty: String, CaseIterable, Sendable, Codable {
     }
 
     /// Whether the property applies to a rule with `contract`.
-    public func applies(to contract: RuleContract) -> Bool {
+    package func applies(to contract: RuleContract) -> Bool {
         switch self {
         case .limitExceeded: contract.limit != nil
         case .compositionInterrupted: contract.compositionSafe
@@ -56,12 +56,12 @@ public enum FuzzProperty: String, CaseIterable, Sendable, Codable {
 }
 
 /// One property failing at one event under one profile.
-public struct PropertyFailure: Hashable, Sendable {
-    public var property: FuzzProperty
+package struct PropertyFailure: Hashable, Sendable {
+    package var property: FuzzProperty
     /// The event index, or `nil` for the session as a whole.
-    public var event: Int?
-    public var profile: String
-    public var message: String
+    package var event: Int?
+    package var profile: String
+    package var message: String
 }
 
 /// Checks the properties of one replayed session.

@@ -10,41 +10,41 @@ import SeededRandom
 /// minimised texts have the same shape — the same sequence of Grapheme_Cluster_Break
 /// values and Extended_Pictographic flags, which is all UAX #29 reads — are one finding,
 /// with its count.
-public final class SegmentationDifferential {
+package final class SegmentationDifferential {
     /// A text on which ICU and Swift put different boundaries.
-    public struct Finding: Hashable, Sendable {
+    package struct Finding: Hashable, Sendable {
         /// The minimised text.
-        public var text: UTF16Text
+        package var text: UTF16Text
         /// The UTF-16 boundaries each gives.
-        public var icu: [Int]
-        public var swift: [Int]
+        package var icu: [Int]
+        package var swift: [Int]
         /// How many generated texts minimised to this shape.
-        public var count: Int
+        package var count: Int
         /// The shape: `GCB value/ExtPict` per scalar, e.g. `other+ep zwj other+ep`.
-        public var shape: String
+        package var shape: String
     }
 
-    public struct Result: Sendable {
-        public var seed: UInt64
-        public var texts: Int
+    package struct Result: Sendable {
+        package var seed: UInt64
+        package var texts: Int
         /// Clusters in the generated texts, as ICU counts them.
-        public var clusters: Int
+        package var clusters: Int
         /// Generated texts on which the two disagree.
-        public var disagreements: Int
+        package var disagreements: Int
         /// Distinct minimised findings, in the order first found.
-        public var findings: [Finding]
+        package var findings: [Finding]
     }
 
     let generator: TextGenerator
     let segmenter: GraphemeSegmenter
 
-    public init(inventory: Inventory) throws(ICUError) {
+    package init(inventory: Inventory) throws(ICUError) {
         generator = TextGenerator(inventory: inventory)
         segmenter = try GraphemeSegmenter()
     }
 
     /// Runs `iterations` texts of seed `seed`, each of 1–40 generated clusters.
-    public func run(seed: UInt64, iterations: Int) -> Result {
+    package func run(seed: UInt64, iterations: Int) -> Result {
         var result = Result(seed: seed, texts: 0, clusters: 0, disagreements: 0, findings: [])
         for iteration in 0..<iterations {
             var rng = SplitMix64(seed: seed &+ UInt64(iteration) &* 0xA076_1D64_78BD_642F)
@@ -82,7 +82,8 @@ public final class SegmentationDifferential {
     /// own segmentation (``UTF16Text/graphemeBoundaries``: the pair rules with GB11 and
     /// GB12/GB13 context, ICU where they cannot decide) than from ICU's iterator alone,
     /// and the clusters checked. Zero is the only right answer.
-    public func checkOwnSegmentation(seed: UInt64, iterations: Int) -> (texts: Int, clusters: Int, disagreements: Int) {
+    package func checkOwnSegmentation(seed: UInt64, iterations: Int) -> (texts: Int, clusters: Int, disagreements: Int)
+    {
         var clusters = 0
         var disagreements = 0
         for iteration in 0..<iterations {
@@ -96,7 +97,7 @@ public final class SegmentationDifferential {
     }
 
     /// The boundaries of Swift's `Character`s, in UTF-16 offsets.
-    public static func swiftBoundaries(_ text: UTF16Text) -> [Int] {
+    package static func swiftBoundaries(_ text: UTF16Text) -> [Int] {
         let string = String(decoding: text.units, as: UTF16.self)
         var boundaries = [0]
         var offset = 0

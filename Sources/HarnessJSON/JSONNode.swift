@@ -1,29 +1,29 @@
 import Graphemes
 
 /// Where a value sits in a JSON document, written `$.events[2].selectedRange[0]`.
-public struct JSONPath: Hashable, Sendable, CustomStringConvertible {
-    public enum Component: Hashable, Sendable {
+package struct JSONPath: Hashable, Sendable, CustomStringConvertible {
+    package enum Component: Hashable, Sendable {
         case key(String)
         case index(Int)
     }
 
-    public var components: [Component]
+    package var components: [Component]
 
-    public init(_ components: [Component] = []) { self.components = components }
+    package init(_ components: [Component] = []) { self.components = components }
 
-    public static let root = JSONPath()
+    package static let root = JSONPath()
 
-    public func appending(_ component: Component) -> JSONPath { JSONPath(components + [component]) }
+    package func appending(_ component: Component) -> JSONPath { JSONPath(components + [component]) }
 
     /// The index of the first `[N]` after the member `key`, e.g. the event index of `$.events[2].text`.
-    public func index(after key: String) -> Int? {
+    package func index(after key: String) -> Int? {
         guard let position = components.firstIndex(of: .key(key)), position + 1 < components.count,
             case .index(let index) = components[position + 1]
         else { return nil }
         return index
     }
 
-    public var description: String {
+    package var description: String {
         components.reduce("$") { path, component in
             switch component {
             case .key(let key): path + "." + key
@@ -34,45 +34,45 @@ public struct JSONPath: Hashable, Sendable, CustomStringConvertible {
 }
 
 /// A value that does not have the shape a reader expected.
-public struct JSONDecodingError: Error, Hashable, Sendable, CustomStringConvertible {
-    public var path: JSONPath
+package struct JSONDecodingError: Error, Hashable, Sendable, CustomStringConvertible {
+    package var path: JSONPath
     /// What was expected, e.g. "an integer ≥ 0".
-    public var expected: String
+    package var expected: String
     /// What was found instead, e.g. `"abc"` or "nothing".
-    public var found: String
+    package var found: String
 
-    public init(path: JSONPath, expected: String, found: String) {
+    package init(path: JSONPath, expected: String, found: String) {
         self.path = path
         self.expected = expected
         self.found = found
     }
 
-    public var description: String { "\(path): expected \(expected), found \(found)" }
+    package var description: String { "\(path): expected \(expected), found \(found)" }
 }
 
 /// A JSON value together with its path, for readers that report errors by location.
-public struct JSONNode: Sendable {
-    public let value: JSONValue
-    public let path: JSONPath
+package struct JSONNode: Sendable {
+    package let value: JSONValue
+    package let path: JSONPath
 
-    public init(_ value: JSONValue, path: JSONPath = .root) {
+    package init(_ value: JSONValue, path: JSONPath = .root) {
         self.value = value
         self.path = path
     }
 
     /// An error at this node.
-    public func mismatch(_ expected: String) -> JSONDecodingError {
+    package func mismatch(_ expected: String) -> JSONDecodingError {
         JSONDecodingError(path: path, expected: expected, found: value.summary)
     }
 
     /// The members of an object.
-    public func members() throws(JSONDecodingError) -> [(String, JSONNode)] {
+    package func members() throws(JSONDecodingError) -> [(String, JSONNode)] {
         guard case .object(let members) = value else { throw mismatch("an object") }
         return members.map { ($0.0, JSONNode($0.1, path: path.appending(.key($0.0)))) }
     }
 
     /// The member `key`, which must be present.
-    public func member(_ key: String) throws(JSONDecodingError) -> JSONNode {
+    package func member(_ key: String) throws(JSONDecodingError) -> JSONNode {
         guard case .object(let members) = value else { throw mismatch("an object") }
         guard let member = members.first(where: { $0.0 == key }) else {
             throw JSONDecodingError(path: path.appending(.key(key)), expected: "a value", found: "nothing")
@@ -81,14 +81,14 @@ public struct JSONNode: Sendable {
     }
 
     /// The member `key` when it is present and not `null`.
-    public func optionalMember(_ key: String) throws(JSONDecodingError) -> JSONNode? {
+    package func optionalMember(_ key: String) throws(JSONDecodingError) -> JSONNode? {
         guard case .object(let members) = value else { throw mismatch("an object") }
         guard let member = members.first(where: { $0.0 == key }), member.1 != .null else { return nil }
         return JSONNode(member.1, path: path.appending(.key(key)))
     }
 
     /// Fails on a member whose name is not in `allowed`, naming it: a misspelt key is a mistake, not a default.
-    public func rejectUnknownMembers(_ allowed: [String]) throws(JSONDecodingError) {
+    package func rejectUnknownMembers(_ allowed: [String]) throws(JSONDecodingError) {
         guard case .object(let members) = value else { throw mismatch("an object") }
         for (key, _) in members where !allowed.contains(key) {
             throw JSONDecodingError(
@@ -99,19 +99,19 @@ public struct JSONNode: Sendable {
     }
 
     /// The elements of an array.
-    public func elements() throws(JSONDecodingError) -> [JSONNode] {
+    package func elements() throws(JSONDecodingError) -> [JSONNode] {
         guard case .array(let elements) = value else { throw mismatch("an array") }
         return elements.enumerated().map { JSONNode($0.element, path: path.appending(.index($0.offset))) }
     }
 
     /// A string as UTF-16 text (lone surrogates allowed).
-    public func text() throws(JSONDecodingError) -> UTF16Text {
+    package func text() throws(JSONDecodingError) -> UTF16Text {
         guard case .string(let text) = value else { throw mismatch("a string") }
         return text
     }
 
     /// A string without lone surrogates.
-    public func string() throws(JSONDecodingError) -> String {
+    package func string() throws(JSONDecodingError) -> String {
         guard case .string(let text) = value, let string = String(validating: text) else {
             throw mismatch("a string (without lone surrogates)")
         }
@@ -119,7 +119,7 @@ public struct JSONNode: Sendable {
     }
 
     /// An integer that fits in `Int`.
-    public func int() throws(JSONDecodingError) -> Int {
+    package func int() throws(JSONDecodingError) -> Int {
         switch value {
         case .int(let value): return value
         case .bigInteger: throw mismatch("an integer from \(Int.min) to \(Int.max)")
@@ -128,7 +128,7 @@ public struct JSONNode: Sendable {
     }
 
     /// A whole number from 0 to 2^64 - 1 (a seed, say), written as an integer literal.
-    public func unsignedInteger() throws(JSONDecodingError) -> UInt64 {
+    package func unsignedInteger() throws(JSONDecodingError) -> UInt64 {
         let found: UInt64? =
             switch value {
             case .int(let value): value >= 0 ? UInt64(value) : nil
@@ -140,7 +140,7 @@ public struct JSONNode: Sendable {
     }
 
     /// A number, integer or not.
-    public func number() throws(JSONDecodingError) -> Double {
+    package func number() throws(JSONDecodingError) -> Double {
         switch value {
         case .int(let value): return Double(value)
         case .double(let value): return value
@@ -148,13 +148,13 @@ public struct JSONNode: Sendable {
         }
     }
 
-    public func bool() throws(JSONDecodingError) -> Bool {
+    package func bool() throws(JSONDecodingError) -> Bool {
         guard case .bool(let value) = value else { throw mismatch("true or false") }
         return value
     }
 
     /// A string that names one of `Choice`'s cases.
-    public func choice<Choice: RawRepresentable & CaseIterable>(_: Choice.Type) throws(JSONDecodingError) -> Choice
+    package func choice<Choice: RawRepresentable & CaseIterable>(_: Choice.Type) throws(JSONDecodingError) -> Choice
     where Choice.RawValue == String {
         if case .string(let text) = value, let raw = text.asciiString, let choice = Choice(rawValue: raw) {
             return choice
@@ -163,7 +163,7 @@ public struct JSONNode: Sendable {
     }
 
     /// `[location, length]` with both ≥ 0.
-    public func range() throws(JSONDecodingError) -> UTF16Range {
+    package func range() throws(JSONDecodingError) -> UTF16Range {
         // The usual case, read without building child nodes; anything else is examined
         // below to say exactly what is wrong and where.
         if case .array(let parts) = value, parts.count == 2, case .int(let location) = parts[0],
@@ -196,7 +196,7 @@ extension UTF16Text {
 
 extension JSONValue {
     /// A short description of the value for error messages: `"abc"`, `3`, `an object`.
-    public var summary: String {
+    package var summary: String {
         switch self {
         case .object: return "an object"
         case .array(let elements):

@@ -1,14 +1,14 @@
 import Graphemes
 
 /// Where and why a text is not JSON.
-public struct JSONSyntaxError: Error, Hashable, Sendable, CustomStringConvertible {
+package struct JSONSyntaxError: Error, Hashable, Sendable, CustomStringConvertible {
     /// 1-based line and column (in bytes) of the offending input.
-    public var line: Int
-    public var column: Int
+    package var line: Int
+    package var column: Int
     /// What was expected there, e.g. "',' or '}'".
-    public var expected: String
+    package var expected: String
 
-    public var description: String { "line \(line), column \(column): expected \(expected)" }
+    package var description: String { "line \(line), column \(column): expected \(expected)" }
 }
 
 /// A strict JSON parser (RFC 8259) over UTF-8 bytes.
@@ -17,7 +17,7 @@ public struct JSONSyntaxError: Error, Hashable, Sendable, CustomStringConvertibl
 /// string escapes of lone surrogates (`"\ud83d"`) kept as the same UTF-16 unit,
 /// member order kept, integers that do not fit in `Int` reported as such, duplicate
 /// keys rejected, and errors that say the line and column.
-public struct JSONParser {
+package struct JSONParser {
     private let bytes: UnsafeBufferPointer<UInt8>
     private var position = 0
     /// Nesting deeper than this is rejected rather than risking the stack.
@@ -28,7 +28,7 @@ public struct JSONParser {
     }
 
     /// Parses one JSON document that fills all of `bytes` (surrounding white space allowed).
-    public static func parse(_ bytes: UnsafeBufferPointer<UInt8>) throws(JSONSyntaxError) -> JSONValue {
+    package static func parse(_ bytes: UnsafeBufferPointer<UInt8>) throws(JSONSyntaxError) -> JSONValue {
         var parser = JSONParser(bytes: bytes)
         parser.skipWhitespace()
         let value = try parser.parseValue(depth: 0)
@@ -38,7 +38,7 @@ public struct JSONParser {
     }
 
     /// Parses one JSON document held in `bytes`.
-    public static func parse(_ bytes: some Collection<UInt8>) throws(JSONSyntaxError) -> JSONValue {
+    package static func parse(_ bytes: some Collection<UInt8>) throws(JSONSyntaxError) -> JSONValue {
         let array = Array(bytes)
         let result = array.withUnsafeBufferPointer { buffer in
             Result { () throws(JSONSyntaxError) in try parse(buffer) }
@@ -47,7 +47,7 @@ public struct JSONParser {
     }
 
     /// Parses one JSON document held in a string.
-    public static func parse(_ text: String) throws(JSONSyntaxError) -> JSONValue {
+    package static func parse(_ text: String) throws(JSONSyntaxError) -> JSONValue {
         try parse(Array(text.utf8))
     }
 

@@ -5,7 +5,7 @@ import Graphemes
 /// Strings are ``UTF16Text``, so a lone surrogate is written as the JSON escape
 /// `\ud83d` rather than silently replaced: JSON's grammar allows such escapes, and
 /// ``JSONParser`` turns them back into the same unit.
-public indirect enum JSONValue: Equatable, Sendable {
+package indirect enum JSONValue: Equatable, Sendable {
     case object([(String, JSONValue)])
     case array([JSONValue])
     case string(UTF16Text)
@@ -16,23 +16,23 @@ public indirect enum JSONValue: Equatable, Sendable {
     case bool(Bool)
     case null
 
-    public static func string(_ value: String) -> JSONValue { .string(UTF16Text(value)) }
+    package static func string(_ value: String) -> JSONValue { .string(UTF16Text(value)) }
 
     /// A whole number from 0 to 2^64 - 1: an integer, or its digits when it does not fit `Int`.
-    public static func unsignedInteger(_ value: UInt64) -> JSONValue {
+    package static func unsignedInteger(_ value: UInt64) -> JSONValue {
         value <= UInt64(Int.max) ? .int(Int(value)) : .bigInteger(String(value))
     }
 
-    public static func == (lhs: JSONValue, rhs: JSONValue) -> Bool { lhs.rendered() == rhs.rendered() }
+    package static func == (lhs: JSONValue, rhs: JSONValue) -> Bool { lhs.rendered() == rhs.rendered() }
 
     /// The member named `key` of an object, if any.
-    public subscript(key: String) -> JSONValue? {
+    package subscript(key: String) -> JSONValue? {
         guard case .object(let members) = self else { return nil }
         return members.first { $0.0 == key }?.1
     }
 
     /// The document as text: indented with two spaces, or on one line.
-    public func rendered(pretty: Bool = true) -> String {
+    package func rendered(pretty: Bool = true) -> String {
         var out = ""
         write(to: &out, indent: pretty ? 0 : nil)
         return out
@@ -107,5 +107,5 @@ public indirect enum JSONValue: Equatable, Sendable {
 
 extension UTF16Range {
     /// `[location, length]`, as ranges appear in the harness's JSON.
-    public var json: JSONValue { .array([.int(location), .int(length)]) }
+    package var json: JSONValue { .array([.int(location), .int(length)]) }
 }

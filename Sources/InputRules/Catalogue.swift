@@ -3,10 +3,10 @@ import Graphemes
 
 extension RuleCatalogue {
     /// The rule catalogue of this module: the legacy ports and the correct rules.
-    public static let inputRules = RuleCatalogue(legacyRules + correctRules)
+    package static let inputRules = RuleCatalogue(legacyRules + correctRules)
 
     /// Every rule the harness knows: `none` and the catalogue of this module.
-    public static let full = RuleCatalogue.standard.merging(.inputRules)
+    package static let full = RuleCatalogue.standard.merging(.inputRules)
 }
 
 private let limitParameter = RuleParameter("limit", "a whole number from 0")

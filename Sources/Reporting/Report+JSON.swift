@@ -17,7 +17,7 @@ extension Report {
     /// ```
     ///
     /// The summary's counts are derived; a reader recomputes them.
-    public var json: JSONValue {
+    package var json: JSONValue {
         var summary: [(String, JSONValue)] = [
             ("run", .string(runName)), ("unicodeVersion", .string(unicodeVersion)),
             ("icuVersion", .string(icuVersion)), ("profiles", .array(profiles.map(JSONValue.string))),
@@ -57,7 +57,7 @@ extension Report {
     /// - Parameter profiles: For fuzz results, the profiles to list when the failures
     ///   carry no traces (results written before traces were added).
     /// - Throws: ``JSONDecodingError`` at the JSON path of the first problem.
-    public init(json node: JSONNode, profiles fallbackProfiles: [String] = []) throws(JSONDecodingError) {
+    package init(json node: JSONNode, profiles fallbackProfiles: [String] = []) throws(JSONDecodingError) {
         if try node.optionalMember("failures") != nil {
             let result = try FuzzResult(json: node)
             var profiles: [String] = []
@@ -104,7 +104,7 @@ extension Report {
 
 extension SessionReplay {
     /// `{"id", "rule", "events", "finalText", "discrepancies", "traces"?}`.
-    public var json: JSONValue {
+    package var json: JSONValue {
         var members: [(String, JSONValue)] = [
             ("id", .string(sessionID)), ("rule", .string(rule)), ("events", .int(eventCount)),
             ("finalText", .object(finalText.map { ($0.profile, .string($0.text)) })),
@@ -151,7 +151,7 @@ extension SessionReplay {
 
 extension SessionError {
     /// `{"file", "line"?, "event"?, "message"}`.
-    public var json: JSONValue {
+    package var json: JSONValue {
         var members: [(String, JSONValue)] = [("file", .string(file))]
         if let line { members.append(("line", .int(line))) }
         if let event { members.append(("event", .int(event))) }

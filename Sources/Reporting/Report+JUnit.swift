@@ -13,7 +13,7 @@ extension Report {
     /// own. A fuzz run gives one suite with a test case per property checked, failing
     /// with the minimised session's events. The suites' `failures` count failed test
     /// cases. No timestamps or durations: the same report gives the same bytes.
-    public var junit: String {
+    package var junit: String {
         var suites: [String] = []
         var totals = (tests: 0, failures: 0, errors: 0)
         switch run {

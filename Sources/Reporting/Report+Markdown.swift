@@ -3,13 +3,13 @@ import Graphemes
 
 extension Report {
     /// How many session replays with findings the Markdown report details; the rest are counted.
-    public static let markdownDetailLimit = 200
+    package static let markdownDetailLimit = 200
 
     /// A Markdown report, fit for a pull-request comment and for the committed `Reports/`
     /// summary: the summary tables, then per session replay a table of its findings with
     /// the field before each event in field notation. Deterministic: no timestamps, no
     /// durations, stable order.
-    public var markdown: String {
+    package var markdown: String {
         var out = "# \(title)\n\n"
         out += "ICU \(icuVersion), Unicode \(unicodeVersion). "
         out += "Profiles: \(profiles.map(Self.code).joined(separator: ", ")). "

@@ -7,7 +7,7 @@ extension Report {
     /// kind: a summary row per rule, then per rule a table with a row per session and a
     /// column per profile. A discrepancy that names several profiles (a length or verdict
     /// that differs between them) counts under each. Deterministic, like ``markdown``.
-    public var matrix: String {
+    package var matrix: String {
         var out = "# Rule matrix\n\n"
         out += "ICU \(icuVersion), Unicode \(unicodeVersion). "
         out += "\(sessionCount) sessions × \(rules.count) rules × \(profiles.count) profiles "

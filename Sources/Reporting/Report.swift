@@ -9,9 +9,9 @@ import HarnessJSON
 /// a run wrote, so `ime-harness report RESULTS.json` renders exactly what the run itself
 /// would have. It keeps each finding's message as text and each profile's ``Trace`` of
 /// the session replays that have findings (the timelines of the HTML report).
-public struct Report: Equatable, Sendable {
+package struct Report: Equatable, Sendable {
     /// Which command produced the report.
-    public enum Run: Equatable, Sendable {
+    package enum Run: Equatable, Sendable {
         /// `ime-harness replay`: sessions × rules × profiles; findings are discrepancies.
         case replay
         /// `ime-harness fuzz`: generated sessions against one rule; findings are property failures.
@@ -19,17 +19,17 @@ public struct Report: Equatable, Sendable {
     }
 
     /// The campaign behind a fuzz report.
-    public struct FuzzRun: Equatable, Sendable {
-        public var rule: String
-        public var seed: UInt64
-        public var shards: [String]
+    package struct FuzzRun: Equatable, Sendable {
+        package var rule: String
+        package var seed: UInt64
+        package var shards: [String]
         /// Sessions generated.
-        public var iterations: Int
-        public var seconds: Double
+        package var iterations: Int
+        package var seconds: Double
         /// The properties checked, which are the fuzz report's kinds.
-        public var properties: [String]
+        package var properties: [String]
 
-        public init(
+        package init(
             rule: String, seed: UInt64, shards: [String], iterations: Int, seconds: Double, properties: [String]
         ) {
             self.rule = rule
@@ -41,18 +41,18 @@ public struct Report: Equatable, Sendable {
         }
     }
 
-    public var run: Run
+    package var run: Run
     /// The versions the run used (a report rendered later from JSON keeps them).
-    public var unicodeVersion: String
-    public var icuVersion: String
-    public var profiles: [String]
-    public var rules: [String]
+    package var unicodeVersion: String
+    package var icuVersion: String
+    package var profiles: [String]
+    package var rules: [String]
     /// One entry per session and rule, in the order they were replayed.
-    public var sessions: [SessionReplay]
+    package var sessions: [SessionReplay]
     /// Session files or lines that could not be read.
-    public var errors: [SessionError]
+    package var errors: [SessionError]
 
-    public init(
+    package init(
         run: Run, unicodeVersion: String = UnicodeVersions.unicode, icuVersion: String = UnicodeVersions.icu,
         profiles: [String], rules: [String], sessions: [SessionReplay], errors: [SessionError]
     ) {
@@ -67,17 +67,17 @@ public struct Report: Equatable, Sendable {
 }
 
 /// One session replayed with one rule under every profile, and what was found.
-public struct SessionReplay: Equatable, Sendable {
-    public var sessionID: String
-    public var rule: String
-    public var eventCount: Int
+package struct SessionReplay: Equatable, Sendable {
+    package var sessionID: String
+    package var rule: String
+    package var eventCount: Int
     /// The text each profile's field ends with, in profile order.
-    public var finalText: [ProfileText]
-    public var findings: [Finding]
+    package var finalText: [ProfileText]
+    package var findings: [Finding]
     /// Each profile's trace, kept for session replays with findings (empty otherwise).
-    public var traces: [Trace]
+    package var traces: [Trace]
 
-    public init(
+    package init(
         sessionID: String, rule: String, eventCount: Int, finalText: [ProfileText], findings: [Finding],
         traces: [Trace]
     ) {
@@ -90,33 +90,33 @@ public struct SessionReplay: Equatable, Sendable {
     }
 
     /// Whether the profiles end with different texts.
-    public var finalTextsDiffer: Bool { Set(finalText.map(\.text)).count > 1 }
+    package var finalTextsDiffer: Bool { Set(finalText.map(\.text)).count > 1 }
 }
 
 /// A text under one profile.
-public struct ProfileText: Hashable, Sendable {
-    public var profile: String
-    public var text: UTF16Text
+package struct ProfileText: Hashable, Sendable {
+    package var profile: String
+    package var text: UTF16Text
 
-    public init(profile: String, text: UTF16Text) {
+    package init(profile: String, text: UTF16Text) {
         self.profile = profile
         self.text = text
     }
 }
 
 /// One discrepancy or property failure, as a report shows it.
-public struct Finding: Equatable, Sendable {
+package struct Finding: Equatable, Sendable {
     /// A ``DiscrepancyKind`` raw value for replays, a ``FuzzProperty`` raw value for fuzzing.
-    public var kind: String
+    package var kind: String
     /// The 0-based event index, or `nil` for the session as a whole.
-    public var event: Int?
-    public var profiles: [String]
+    package var event: Int?
+    package var profiles: [String]
     /// One sentence with the concrete values, field states in field notation.
-    public var message: String
+    package var message: String
     /// The concrete values as JSON (`null` when there are none).
-    public var details: JSONValue
+    package var details: JSONValue
 
-    public init(kind: String, event: Int?, profiles: [String], message: String, details: JSONValue = .null) {
+    package init(kind: String, event: Int?, profiles: [String], message: String, details: JSONValue = .null) {
         self.kind = kind
         self.event = event
         self.profiles = profiles
@@ -126,17 +126,17 @@ public struct Finding: Equatable, Sendable {
 }
 
 /// A kind of finding with its count in a report.
-public struct KindCount: Hashable, Sendable {
-    public var kind: String
-    public var count: Int
+package struct KindCount: Hashable, Sendable {
+    package var kind: String
+    package var count: Int
     /// One sentence saying what the kind means.
-    public var explanation: String
+    package var explanation: String
 }
 
 extension Report {
     /// A replay's results: findings are the discrepancies; traces are kept for the
     /// session replays that have any.
-    public init(replay results: [SessionResult], profiles: [String], rules: [String], errors: [SessionError]) {
+    package init(replay results: [SessionResult], profiles: [String], rules: [String], errors: [SessionError]) {
         self.init(
             run: .replay, profiles: profiles, rules: rules,
             sessions: results.map { result in
@@ -154,7 +154,7 @@ extension Report {
 
     /// A fuzz campaign's results: one session replay per minimised counterexample, its
     /// finding the property that failed.
-    public init(fuzz result: FuzzResult, profiles: [String]) {
+    package init(fuzz result: FuzzResult, profiles: [String]) {
         self.init(
             run: .fuzz(
                 FuzzRun(
@@ -179,17 +179,17 @@ extension Report {
     }
 
     /// The number of distinct sessions.
-    public var sessionCount: Int { Set(sessions.map(\.sessionID)).count }
+    package var sessionCount: Int { Set(sessions.map(\.sessionID)).count }
 
     /// Events replayed: each session's events, once per rule and profile.
-    public var eventsReplayed: Int { sessions.reduce(0) { $0 + $1.eventCount } * profiles.count }
+    package var eventsReplayed: Int { sessions.reduce(0) { $0 + $1.eventCount } * profiles.count }
 
     /// All findings.
-    public var findingCount: Int { sessions.reduce(0) { $0 + $1.findings.count } }
+    package var findingCount: Int { sessions.reduce(0) { $0 + $1.findings.count } }
 
     /// The kinds this report counts, every one listed, in their documented order: the
     /// discrepancy kinds for a replay, the properties checked for a fuzz run.
-    public var kinds: [KindCount] {
+    package var kinds: [KindCount] {
         var counts: [String: Int] = [:]
         for session in sessions { for finding in session.findings { counts[finding.kind, default: 0] += 1 } }
         let names: [String] =
@@ -202,7 +202,7 @@ extension Report {
     }
 
     /// One sentence saying what a finding of `kind` means.
-    public func explanation(of kind: String) -> String {
+    package func explanation(of kind: String) -> String {
         switch run {
         case .replay: DiscrepancyKind(rawValue: kind)?.explanation ?? "A finding of kind \(kind)."
         case .fuzz: FuzzProperty(rawValue: kind)?.explanation ?? "A failure of property \(kind)."
@@ -210,7 +210,7 @@ extension Report {
     }
 
     /// The session replays with the most findings, most first (ties in replay order).
-    public func worstOffenders(_ count: Int) -> [SessionReplay] {
+    package func worstOffenders(_ count: Int) -> [SessionReplay] {
         let ranked = sessions.enumerated().filter { !$0.element.findings.isEmpty }
             .sorted { ($1.element.findings.count, $0.offset) < ($0.element.findings.count, $1.offset) }
         return ranked.prefix(count).map(\.element)
@@ -228,10 +228,10 @@ extension Report {
     }
 
     /// 0 nothing found, 1 findings, 2 a session could not be read.
-    public var exitCode: Int32 { !errors.isEmpty ? 2 : findingCount > 0 ? 1 : 0 }
+    package var exitCode: Int32 { !errors.isEmpty ? 2 : findingCount > 0 ? 1 : 0 }
 
     /// A title for the report: "Replay report" or "Fuzz report: RULE".
-    public var title: String {
+    package var title: String {
         switch run {
         case .replay: "Replay report"
         case .fuzz(let fuzz): "Fuzz report: \(fuzz.rule)"

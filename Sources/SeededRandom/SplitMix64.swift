@@ -3,12 +3,12 @@
 /// The same seed gives the same sequence on every machine and Swift version, which
 /// `SystemRandomNumberGenerator` does not promise: benchmarks and generated corpora use
 /// it so that runs are reproducible.
-public struct SplitMix64: RandomNumberGenerator, Sendable {
+package struct SplitMix64: RandomNumberGenerator, Sendable {
     private var state: UInt64
 
-    public init(seed: UInt64) { state = seed }
+    package init(seed: UInt64) { state = seed }
 
-    public mutating func next() -> UInt64 {
+    package mutating func next() -> UInt64 {
         state &+= 0x9E37_79B9_7F4A_7C15
         var z = state
         z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
@@ -17,5 +17,5 @@ public struct SplitMix64: RandomNumberGenerator, Sendable {
     }
 
     /// One of `items`, chosen by the next number (`items` must not be empty).
-    public mutating func pick<T>(_ items: [T]) -> T { items[Int(next() % UInt64(items.count))] }
+    package mutating func pick<T>(_ items: [T]) -> T { items[Int(next() % UInt64(items.count))] }
 }

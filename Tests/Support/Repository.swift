@@ -2,9 +2,9 @@ import Composition
 import Foundation
 
 /// The checkout the tests run in, and the data it ships: shared by every test target.
-public enum Repository {
+package enum Repository {
     /// The directory holding `Package.swift`, found from this file's own path.
-    public static let root: String = {
+    package static let root: String = {
         var url = URL(fileURLWithPath: #filePath)
         while url.path != "/" {
             url = url.deletingLastPathComponent()
@@ -16,16 +16,16 @@ public enum Repository {
     }()
 
     /// `relative` inside the checkout.
-    public static func path(_ relative: String) -> String { root + "/" + relative }
+    package static func path(_ relative: String) -> String { root + "/" + relative }
 
     /// The shipped profiles (`Corpora/profiles`).
-    public static let profileStore = ProfileStore(directory: path("Corpora/profiles"))
+    package static let profileStore = ProfileStore(directory: path("Corpora/profiles"))
 
     /// Every shipped profile, sorted by name.
-    public static let profiles: [PlatformProfile] = profileStore.names().map(profile)
+    package static let profiles: [PlatformProfile] = profileStore.names().map(profile)
 
     /// The shipped profile `name`; a test cannot run without it.
-    public static func profile(_ name: String) -> PlatformProfile {
+    package static func profile(_ name: String) -> PlatformProfile {
         do {
             return try profileStore.profile(named: name)
         } catch {
@@ -34,7 +34,7 @@ public enum Repository {
     }
 
     /// The sessions under `relative` (default: the shipped corpus) and the files that failed to load.
-    public static func sessions(in relative: String = "Corpora/sessions") -> (
+    package static func sessions(in relative: String = "Corpora/sessions") -> (
         sessions: [Session], errors: [SessionError]
     ) {
         var sessions: [Session] = []

@@ -25,7 +25,6 @@ let package = Package(
                 "CEngines",
                 .product(name: "Composition", package: "IMEHarness"),
                 .product(name: "Graphemes", package: "IMEHarness"),
-                .product(name: "HarnessJSON", package: "IMEHarness"),
             ]),
         .executableTarget(name: "ime-record", dependencies: ["EngineRecorder"]),
         .testTarget(

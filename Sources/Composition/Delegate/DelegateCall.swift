@@ -16,6 +16,7 @@ public enum DelegateCall: Hashable, Sendable {
         }
     }
 
+    /// The replacement string.
     public var replacement: UTF16Text {
         switch self {
         case .single(_, let replacement), .multi(_, let replacement): replacement
@@ -110,6 +111,7 @@ extension DelegateCall: CustomStringConvertible {
 }
 
 extension ObservedCall: CustomStringConvertible {
+    /// The call as reports write it: `{0, 2} "王"` or `[{2, 0}] "王"`.
     public var description: String {
         switch self {
         case .single(let range, let text): DelegateCall.single(range: range, replacement: text).description

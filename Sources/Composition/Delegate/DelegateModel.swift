@@ -2,34 +2,34 @@ import Graphemes
 
 /// One step of an event as a platform carries it out: the delegate call it asks (if
 /// any) and the edit the field makes when the call is accepted.
-public struct PlannedEdit: Hashable, Sendable {
+package struct PlannedEdit: Hashable, Sendable {
     /// What the field does if the delegate agrees.
-    public enum Effect: Hashable, Sendable {
+    package enum Effect: Hashable, Sendable {
         /// The event's own UIKit semantics (a commit replaces the marked text whatever range was reported).
         case event(SessionEvent)
         /// A plain replacement, for one part of a multi-range edit split into single-range calls.
         case replace(UTF16Range, UTF16Text)
     }
 
-    public var call: DelegateCall?
-    public var effect: Effect
+    package var call: DelegateCall?
+    package var effect: Effect
     /// Whether the step updates or commits marked text (a rule that rejects it interrupts the composition).
-    public var isCompositionStep: Bool
+    package var isCompositionStep: Bool
 }
 
 /// Turns an event and the field's state into delegate calls, following a platform profile.
 ///
 /// A class so that the replay loop passes one reference around instead of copying the
 /// profile's many members at every event.
-public final class DelegateModel: Sendable {
-    public let profile: PlatformProfile
+package final class DelegateModel: Sendable {
+    package let profile: PlatformProfile
 
-    public init(profile: PlatformProfile) {
+    package init(profile: PlatformProfile) {
         self.profile = profile
     }
 
     /// The steps of `event` on `field`; empty when the event changes nothing (deleting at the start).
-    public func plan(_ event: SessionEvent, on field: TextField) -> [PlannedEdit] {
+    package func plan(_ event: SessionEvent, on field: TextField) -> [PlannedEdit] {
         var edits: [PlannedEdit] = []
         forEachPlannedEdit(event, on: field) { edits.append($0) }
         return edits
@@ -101,7 +101,7 @@ public final class DelegateModel: Sendable {
     }
 
     /// Applies `effect` to `field`.
-    public func apply(_ effect: PlannedEdit.Effect, to field: inout TextField) {
+    package func apply(_ effect: PlannedEdit.Effect, to field: inout TextField) {
         switch effect {
         case .replace(let range, let text): field.replace(range, with: text)
         case .event(let event):

@@ -53,15 +53,15 @@ public enum DiscrepancyKind: String, Sendable, CaseIterable {
 ///
 /// It keeps the concrete values as ``Evidence``; the one-sentence ``message`` and the
 /// structured ``details`` are rendered from them only when a report asks.
-public struct Discrepancy: Hashable, Sendable {
-    public var kind: DiscrepancyKind
+package struct Discrepancy: Hashable, Sendable {
+    package var kind: DiscrepancyKind
     /// The 0-based index into the session's `events`, or `nil` for the session as a whole.
-    public var event: Int?
-    public var profiles: [String]
-    public var rule: String
-    public var evidence: Evidence
+    package var event: Int?
+    package var profiles: [String]
+    package var rule: String
+    package var evidence: Evidence
 
-    public init(kind: DiscrepancyKind, event: Int?, profiles: [String], rule: String, evidence: Evidence) {
+    package init(kind: DiscrepancyKind, event: Int?, profiles: [String], rule: String, evidence: Evidence) {
         self.kind = kind
         self.event = event
         self.profiles = profiles
@@ -70,7 +70,7 @@ public struct Discrepancy: Hashable, Sendable {
     }
 
     /// The values behind a discrepancy.
-    public enum Evidence: Hashable, Sendable {
+    package enum Evidence: Hashable, Sendable {
         /// A call, the field the delegate saw, what the call implies and what the field then held.
         case proposedText(profile: String, call: DelegateCall, seen: FieldState, proposed: UTF16Text, actual: UTF16Text)
         /// A call whose range is invalid or off a boundary.
@@ -98,13 +98,13 @@ public struct Discrepancy: Hashable, Sendable {
     }
 
     /// A value under one profile.
-    public struct ProfileValue<Value: Hashable & Sendable>: Hashable, Sendable {
-        public var profile: String
-        public var value: Value
+    package struct ProfileValue<Value: Hashable & Sendable>: Hashable, Sendable {
+        package var profile: String
+        package var value: Value
     }
 
     /// One sentence with the concrete values that differ.
-    public var message: String {
+    package var message: String {
         switch evidence {
         case .proposedText(let profile, let call, let seen, let proposed, let actual):
             return
@@ -143,7 +143,7 @@ public struct Discrepancy: Hashable, Sendable {
     }
 
     /// The concrete values as a JSON object.
-    public var details: JSONValue {
+    package var details: JSONValue {
         switch evidence {
         case .proposedText(_, let call, let seen, let proposed, let actual):
             return .object([
@@ -194,17 +194,17 @@ public struct Discrepancy: Hashable, Sendable {
 }
 
 /// The outcome of replaying one session with one rule under every profile.
-public struct SessionResult: Equatable, Sendable {
-    public var sessionID: String
-    public var rule: String
+package struct SessionResult: Equatable, Sendable {
+    package var sessionID: String
+    package var rule: String
     /// The text each profile's field ends with, in profile order.
-    public var finalText: [(profile: String, text: UTF16Text)]
-    public var discrepancies: [Discrepancy]
-    public var eventCount: Int
+    package var finalText: [(profile: String, text: UTF16Text)]
+    package var discrepancies: [Discrepancy]
+    package var eventCount: Int
     /// The traces, one per profile, when the caller asked to keep them.
-    public var traces: [Trace]
+    package var traces: [Trace]
 
-    public init(
+    package init(
         sessionID: String, rule: String, finalText: [(profile: String, text: UTF16Text)], discrepancies: [Discrepancy],
         eventCount: Int, traces: [Trace]
     ) {
@@ -216,7 +216,7 @@ public struct SessionResult: Equatable, Sendable {
         self.traces = traces
     }
 
-    public static func == (lhs: SessionResult, rhs: SessionResult) -> Bool {
+    package static func == (lhs: SessionResult, rhs: SessionResult) -> Bool {
         lhs.sessionID == rhs.sessionID && lhs.rule == rhs.rule && lhs.discrepancies == rhs.discrepancies
             && lhs.eventCount == rhs.eventCount && lhs.traces == rhs.traces
             && lhs.finalText.elementsEqual(rhs.finalText) { $0.profile == $1.profile && $0.text == $1.text }

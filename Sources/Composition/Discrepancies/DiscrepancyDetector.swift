@@ -2,11 +2,11 @@ import Graphemes
 import HarnessJSON
 
 /// Finds every disagreement in the traces of one session replayed with one rule under several profiles.
-public enum DiscrepancyDetector {
+package enum DiscrepancyDetector {
     /// The discrepancies, ordered by event, then kind, then the order found (profile order).
     ///
     /// - Parameter limit: the limit the rule declares (see ``RuleContract``), checked after every event.
-    public static func detect(
+    package static func detect(
         session: Session, traces: [Trace], rule: String, limit: RuleContract.Limit? = nil
     ) -> [Discrepancy] {
         var found: [Discrepancy] = []
@@ -220,7 +220,7 @@ extension RangeProblem {
 
 extension DelegateCall {
     /// `{"range": [0, 2], "text": "王"}` or `{"ranges": [[2, 0]], "text": "王"}`.
-    public var json: JSONValue {
+    package var json: JSONValue {
         switch self {
         case .single(let range, let replacement): .object([("range", range.json), ("text", .string(replacement))])
         case .multi(let ranges, let replacement):

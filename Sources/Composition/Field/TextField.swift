@@ -1,7 +1,7 @@
 import Graphemes
 
 /// What `deleteBackward` removes when nothing is selected.
-public enum DeletionUnit: String, Sendable, CaseIterable {
+package enum DeletionUnit: String, Sendable, CaseIterable {
     /// The whole grapheme cluster before the caret (UAX #29), as UIKit does for emoji and flags.
     case grapheme
     /// One Unicode scalar (two units for a surrogate pair).
@@ -21,7 +21,7 @@ public enum MultiRangeTarget: String, Sendable, CaseIterable {
     case highest
 
     /// The index, in `ranges`, of the range that gets the text.
-    public func index(in ranges: [UTF16Range]) -> Int {
+    package func index(in ranges: [UTF16Range]) -> Int {
         guard !ranges.isEmpty else { return 0 }
         switch self {
         case .firstListed: return 0
@@ -37,17 +37,17 @@ public enum MultiRangeTarget: String, Sendable, CaseIterable {
 /// inside it; committing or unmarking makes it ordinary text; setting the text
 /// programmatically ends a composition and puts the caret at the end. Every method
 /// expects ranges that lie within the text (callers validate first); none traps.
-public struct TextField: Hashable, Sendable {
-    public var state: FieldState
+package struct TextField: Hashable, Sendable {
+    package var state: FieldState
 
-    public init(_ state: FieldState) {
+    package init(_ state: FieldState) {
         self.state = state
     }
 
-    public var text: UTF16Text { state.text }
+    package var text: UTF16Text { state.text }
 
     /// `setMarkedText(_:selectedRange:)`. Empty marked text leaves nothing marked.
-    public mutating func setMarkedText(_ marked: UTF16Text, selectedRange: UTF16Range) {
+    package mutating func setMarkedText(_ marked: UTF16Text, selectedRange: UTF16Range) {
         let target = state.markedRange ?? state.selection
         state.text.replace(target, with: marked)
         if marked.isEmpty {
@@ -62,18 +62,18 @@ public struct TextField: Hashable, Sendable {
     }
 
     /// `unmarkText()`: the marked text stays as ordinary text.
-    public mutating func unmarkText() {
+    package mutating func unmarkText() {
         state.markedRange = nil
     }
 
     /// `insertText(_:)`: commits over the marked text, or replaces the selection.
-    public mutating func insertText(_ inserted: UTF16Text) {
+    package mutating func insertText(_ inserted: UTF16Text) {
         let target = state.markedRange ?? state.selection
         replace(target, with: inserted)
     }
 
     /// Replaces `range` (ending any composition) and puts the caret after the new text.
-    public mutating func replace(_ range: UTF16Range, with replacement: UTF16Text) {
+    package mutating func replace(_ range: UTF16Range, with replacement: UTF16Text) {
         state.text.replace(range, with: replacement)
         state.markedRange = nil
         state.selection = .caret(at: range.location + replacement.length)
@@ -81,7 +81,7 @@ public struct TextField: Hashable, Sendable {
 
     /// The range `deleteBackward` removes: the selection, else the unit before the caret
     /// (`nil` at the start of the text, where nothing is deleted).
-    public func deletionRange(unit: DeletionUnit) -> UTF16Range? {
+    package func deletionRange(unit: DeletionUnit) -> UTF16Range? {
         let selection = state.selection
         if !selection.isEmpty { return selection }
         let caret = selection.location
@@ -99,7 +99,7 @@ public struct TextField: Hashable, Sendable {
 
     /// `deleteBackward()`. A deletion inside the marked text shrinks it (to nothing
     /// ends the composition); one before it shifts it; one across its edge ends it.
-    public mutating func deleteBackward(unit: DeletionUnit) {
+    package mutating func deleteBackward(unit: DeletionUnit) {
         guard let range = deletionRange(unit: unit) else { return }
         state.text.replace(range, with: .empty)
         state.selection = .caret(at: range.location)
@@ -116,7 +116,7 @@ public struct TextField: Hashable, Sendable {
 
     /// A multi-range edit: the `target` range gets `replacement`, the others are deleted.
     /// Ranges are applied from the highest location down, so none shifts another.
-    public mutating func replaceRanges(_ ranges: [UTF16Range], with replacement: UTF16Text, target: MultiRangeTarget) {
+    package mutating func replaceRanges(_ ranges: [UTF16Range], with replacement: UTF16Text, target: MultiRangeTarget) {
         let targetIndex = target.index(in: ranges)
         var caret = 0
         for index in ranges.indicesFromLast {
@@ -135,7 +135,7 @@ public struct TextField: Hashable, Sendable {
     }
 
     /// Moves the selection; moving it out of the marked text ends the composition.
-    public mutating func setSelection(_ range: UTF16Range) {
+    package mutating func setSelection(_ range: UTF16Range) {
         state.selection = range
         if let marked = state.markedRange, range.location < marked.location || range.end > marked.end {
             state.markedRange = nil
@@ -143,7 +143,7 @@ public struct TextField: Hashable, Sendable {
     }
 
     /// `textField.text = text`: ends any composition and puts the caret at the end.
-    public mutating func setTextProgrammatically(_ newText: UTF16Text) {
+    package mutating func setTextProgrammatically(_ newText: UTF16Text) {
         state = FieldState(text: newText)
     }
 }

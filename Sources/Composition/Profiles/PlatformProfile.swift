@@ -6,25 +6,25 @@ import HarnessJSON
 /// Profiles are JSON files (`ime-profile/1`) in `Corpora/profiles/`. Every choice a
 /// profile makes is backed by an entry in ``facts`` saying whether it was observed,
 /// documented or assumed, and where from; a new OS version is a new file.
-public struct PlatformProfile: Hashable, Sendable {
-    public var name: String
-    public var description: String
+package struct PlatformProfile: Hashable, Sendable {
+    package var name: String
+    package var description: String
     /// The observation or documentation the profile as a whole rests on.
-    public var source: String
-    public var delegate: DelegateKind
-    public var commitRange: CommitRange
-    public var markedTextUpdates: MarkedTextUpdates
+    package var source: String
+    package var delegate: DelegateKind
+    package var commitRange: CommitRange
+    package var markedTextUpdates: MarkedTextUpdates
     /// Whether the field still reports its marked range when the delegate is asked about a commit.
-    public var markedRangeVisibleDuringCommit: Bool
-    public var deleteBackward: DeletionUnit
-    public var multiRangeOnSingleRange: MultiRangeOnSingleRange
-    public var multiRangeTarget: MultiRangeTarget
+    package var markedRangeVisibleDuringCommit: Bool
+    package var deleteBackward: DeletionUnit
+    package var multiRangeOnSingleRange: MultiRangeOnSingleRange
+    package var multiRangeTarget: MultiRangeTarget
     /// Whether assigning the text the field already holds ends a composition.
-    public var sameTextEndsComposition: Bool
-    public var facts: [Fact]
+    package var sameTextEndsComposition: Bool
+    package var facts: [Fact]
 
     /// Which delegate method the platform calls.
-    public enum DelegateKind: String, Sendable, CaseIterable {
+    package enum DelegateKind: String, Sendable, CaseIterable {
         /// `textField(_:shouldChangeCharactersIn:replacementString:)` (iOS 2 – 26).
         case singleRange = "single-range"
         /// `textField(_:shouldChangeCharactersInRanges:replacementString:)` (iOS 26+).
@@ -32,7 +32,7 @@ public struct PlatformProfile: Hashable, Sendable {
     }
 
     /// The range a commit (`insertText` over marked text) reports.
-    public enum CommitRange: String, Sendable, CaseIterable {
+    package enum CommitRange: String, Sendable, CaseIterable {
         /// The marked range: `{0, 2}` for ㄨㄤ → 王 (iOS 18).
         case markedRange = "marked-range"
         /// An empty range at the end of the marked text: `{2, 0}` (one reading of iOS 26).
@@ -44,7 +44,7 @@ public struct PlatformProfile: Hashable, Sendable {
     }
 
     /// Whether `setMarkedText` (composition updates) reaches the delegate.
-    public enum MarkedTextUpdates: String, Sendable, CaseIterable {
+    package enum MarkedTextUpdates: String, Sendable, CaseIterable {
         /// Each update is a call replacing the marked range (or the selection) with the new marked text.
         case delegate
         /// Updates are applied without asking the delegate.
@@ -52,7 +52,7 @@ public struct PlatformProfile: Hashable, Sendable {
     }
 
     /// How a multi-range edit reaches a delegate that only implements the single-range method.
-    public enum MultiRangeOnSingleRange: String, Sendable, CaseIterable {
+    package enum MultiRangeOnSingleRange: String, Sendable, CaseIterable {
         /// One call per range, from the highest location down: the target gets the text, the others "".
         case eachRange = "each-range"
         /// One call for the target range only; the other ranges are deleted without asking.
@@ -60,19 +60,19 @@ public struct PlatformProfile: Hashable, Sendable {
     }
 
     /// One choice and what backs it.
-    public struct Fact: Hashable, Sendable {
-        public enum Status: String, Sendable, CaseIterable {
+    package struct Fact: Hashable, Sendable {
+        package enum Status: String, Sendable, CaseIterable {
             case observed, documented, assumed
         }
 
         /// The profile member the fact is about, e.g. `commitRange`.
-        public var about: String
-        public var status: Status
-        public var note: String
+        package var about: String
+        package var status: Status
+        package var note: String
     }
 
     /// The members whose values are choices that need a fact.
-    public static let choiceMembers = [
+    package static let choiceMembers = [
         "delegate", "commitRange", "markedTextUpdates", "markedRangeVisibleDuringCommit", "deleteBackward",
         "multiRangeOnSingleRange", "multiRangeTarget", "sameTextEndsComposition",
     ]
@@ -82,7 +82,7 @@ extension PlatformProfile {
     /// Reads a profile document.
     ///
     /// - Throws: ``JSONDecodingError`` naming the member that is missing or wrong.
-    public init(json node: JSONNode) throws(JSONDecodingError) {
+    package init(json node: JSONNode) throws(JSONDecodingError) {
         try node.rejectUnknownMembers(["format", "name", "description", "source", "facts"] + Self.choiceMembers)
         let format = try node.member("format")
         guard try format.string() == "ime-profile/1" else { throw format.mismatch("\"ime-profile/1\"") }

@@ -2,15 +2,15 @@ import Foundation
 import HarnessJSON
 
 /// The platform profiles in a directory (`Corpora/profiles/NAME.json`), loaded by name.
-public struct ProfileStore: Sendable {
-    public let directory: String
+package struct ProfileStore: Sendable {
+    package let directory: String
 
-    public init(directory: String) {
+    package init(directory: String) {
         self.directory = directory
     }
 
     /// The names of the profiles in the directory, sorted.
-    public func names() -> [String] {
+    package func names() -> [String] {
         let files = (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
         return files.filter { $0.hasSuffix(".json") }.map { String($0.dropLast(5)) }.sorted()
     }
@@ -18,7 +18,7 @@ public struct ProfileStore: Sendable {
     /// The profile `name` (a file `NAME.json` in the directory), or the profile file at the path `name`.
     ///
     /// - Throws: ``ProfileError`` naming the file and what is wrong with it.
-    public func profile(named name: String) throws(ProfileError) -> PlatformProfile {
+    package func profile(named name: String) throws(ProfileError) -> PlatformProfile {
         let path = name.hasSuffix(".json") ? name : "\(directory)/\(name).json"
         guard let data = FileManager.default.contents(atPath: path) else {
             throw name.hasSuffix(".json")
@@ -48,12 +48,12 @@ public struct ProfileStore: Sendable {
 }
 
 /// A profile that cannot be loaded.
-public enum ProfileError: Error, Hashable, Sendable, CustomStringConvertible {
+package enum ProfileError: Error, Hashable, Sendable, CustomStringConvertible {
     case unknownProfile(name: String, directory: String, known: [String])
     case unreadable(path: String)
     case malformed(path: String, message: String)
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .unknownProfile(let name, let directory, let known):
             "unknown profile '\(name)' (no \(directory)/\(name).json; known: \(known.joined(separator: ", ")))"

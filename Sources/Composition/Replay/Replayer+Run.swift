@@ -12,7 +12,7 @@ extension Replayer {
     ///   - observe: called with each step as it is made (the profile's position in
     ///     `profiles`, the rule's in `rules`, the step): a checker that reads every step
     ///     once needs no traces kept.
-    public func run(
+    package func run(
         _ session: Session, profiles: [PlatformProfile], rules: [any InputRule], keepTraces: Bool = false,
         observe: ((_ profile: Int, _ rule: Int, _ step: TraceStep) -> Void)? = nil
     ) -> [SessionResult] {

@@ -4,11 +4,11 @@ import Graphemes
 ///
 /// A class because it owns an ICU break iterator (through its ``TextAnalyzer``), reused
 /// for every text it measures; use one replayer per thread.
-public final class Replayer {
+package final class Replayer {
     let analyzer: TextAnalyzer
 
     /// - Throws: ``ICUError`` when ICU cannot load its grapheme break rules.
-    public init() throws(ICUError) {
+    package init() throws(ICUError) {
         analyzer = try TextAnalyzer()
     }
 
@@ -37,7 +37,7 @@ public final class Replayer {
     }
 
     /// Replays `session` under `profile` with `rule`.
-    public func replay(_ session: Session, profile: PlatformProfile, rule: any InputRule) -> Trace {
+    package func replay(_ session: Session, profile: PlatformProfile, rule: any InputRule) -> Trace {
         var run = start(session, profile: profile)
         var steps: [TraceStep] = []
         steps.reserveCapacity(session.events.count)

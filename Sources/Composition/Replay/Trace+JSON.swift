@@ -7,7 +7,7 @@ import HarnessJSON
 
 extension Trace {
     /// `{"session", "profile", "rule", "steps": [...], "final": {field}}`.
-    public var json: JSONValue {
+    package var json: JSONValue {
         .object([
             ("session", .string(sessionID)), ("profile", .string(profile)), ("rule", .string(rule)),
             ("steps", .array(steps.map(\.json))), ("final", final.json),
@@ -17,7 +17,7 @@ extension Trace {
     /// Reads a trace written by ``json``.
     ///
     /// - Throws: ``JSONDecodingError`` at the JSON path of the first problem.
-    public init(json node: JSONNode) throws(JSONDecodingError) {
+    package init(json node: JSONNode) throws(JSONDecodingError) {
         try node.rejectUnknownMembers(["session", "profile", "rule", "steps", "final"])
         self.init(
             sessionID: try node.member("session").string(), profile: try node.member("profile").string(),
@@ -32,7 +32,7 @@ extension Trace {
 extension TraceStep {
     /// `{"index", "event", "before", "calls", "skipped"?, "rewrittenTo"?, "rewriteEndedComposition"?,
     /// "after", "brokenSpots"?}`.
-    public var json: JSONValue {
+    package var json: JSONValue {
         var members: [(String, JSONValue)] = [
             ("index", .int(eventIndex)), ("event", event.json), ("before", before.json),
             ("calls", .array(calls.map(\.json))),
@@ -70,7 +70,7 @@ extension TraceStep {
 
 extension CallRecord {
     /// `{"call", "seen", "proposedText"?, "resultingText", "accepted", "rangeProblems"?, "compositionStep"?}`.
-    public var json: JSONValue {
+    package var json: JSONValue {
         var members: [(String, JSONValue)] = [("call", call.json), ("seen", seen.json)]
         if let proposedText { members.append(("proposedText", .string(proposedText))) }
         members += [("resultingText", .string(resultingText)), ("accepted", .bool(accepted))]
@@ -108,7 +108,7 @@ extension DelegateCall {
 extension RangeProblem {
     /// `{"problem": "out-of-bounds", "range": [4, 2], "textLength": 5}`, or with
     /// `"splits-surrogate"` / `"splits-grapheme"` and the `"offset"` it splits.
-    public var json: JSONValue {
+    package var json: JSONValue {
         switch self {
         case .outOfBounds(let range, let length):
             .object([("problem", .string("out-of-bounds")), ("range", range.json), ("textLength", .int(length))])
@@ -140,7 +140,7 @@ extension RangeProblem {
 
 extension BrokenSpot {
     /// `{"spot": "lone-surrogate", "offset": 3}` or `{"spot": "orphan-joiner", "cluster": [2, 3]}`.
-    public var json: JSONValue {
+    package var json: JSONValue {
         switch self {
         case .loneSurrogate(let offset): .object([("spot", .string(Self.names[0])), ("offset", .int(offset))])
         case .orphanJoiner(let cluster): .object([("spot", .string(Self.names[1])), ("cluster", cluster.json)])

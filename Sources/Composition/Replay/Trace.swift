@@ -1,12 +1,12 @@
 import Graphemes
 
 /// A range of a delegate call that is invalid or not on a boundary of the text it refers to.
-public enum RangeProblem: Hashable, Sendable, CustomStringConvertible {
+package enum RangeProblem: Hashable, Sendable, CustomStringConvertible {
     case outOfBounds(UTF16Range, textLength: Int)
     case splitsSurrogate(UTF16Range, offset: Int)
     case splitsGrapheme(UTF16Range, offset: Int)
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .outOfBounds(let range, let length): "\(range) lies outside the text of length \(length)"
         case .splitsSurrogate(let range, let offset): "\(range) splits a surrogate pair at \(offset)"
@@ -16,47 +16,47 @@ public enum RangeProblem: Hashable, Sendable, CustomStringConvertible {
 }
 
 /// One delegate call during replay, what it implied and what the rule said.
-public struct CallRecord: Hashable, Sendable {
-    public var call: DelegateCall
+package struct CallRecord: Hashable, Sendable {
+    package var call: DelegateCall
     /// The field as the delegate saw it.
-    public var seen: FieldState
+    package var seen: FieldState
     /// The text the call implies (`nil` when a range is invalid).
-    public var proposedText: UTF16Text?
+    package var proposedText: UTF16Text?
     /// The proposed text's lengths, measured when asked.
-    public var proposedLengths: TextLengths? { proposedText.map(TextLengths.init(measuring:)) }
+    package var proposedLengths: TextLengths? { proposedText.map(TextLengths.init(measuring:)) }
     /// The text the field holds after the change, had it been accepted.
-    public var resultingText: UTF16Text
-    public var accepted: Bool
-    public var rangeProblems: [RangeProblem]
+    package var resultingText: UTF16Text
+    package var accepted: Bool
+    package var rangeProblems: [RangeProblem]
     /// Whether the call updated or committed marked text.
-    public var isCompositionStep: Bool
+    package var isCompositionStep: Bool
 }
 
 /// What happened to the field at one event.
-public struct TraceStep: Hashable, Sendable {
-    public var eventIndex: Int
-    public var event: SessionEvent
-    public var before: FieldState
-    public var calls: [CallRecord]
+package struct TraceStep: Hashable, Sendable {
+    package var eventIndex: Int
+    package var event: SessionEvent
+    package var before: FieldState
+    package var calls: [CallRecord]
     /// A range of the event itself that does not fit the field (the event was skipped).
-    public var skipped: RangeProblem?
+    package var skipped: RangeProblem?
     /// The text an `editingChanged` handler assigned, if any.
-    public var rewrittenTo: UTF16Text?
+    package var rewrittenTo: UTF16Text?
     /// Whether that assignment ended a composition that was in progress.
-    public var rewriteEndedComposition: Bool
-    public var after: FieldState
+    package var rewriteEndedComposition: Bool
+    package var after: FieldState
     /// Broken spots the event added to the text (lone surrogates, split clusters).
-    public var newBrokenSpots: [BrokenSpot]
+    package var newBrokenSpots: [BrokenSpot]
 
     /// Whether every call of the step was accepted (true when there was none).
-    public var accepted: Bool { calls.indices.allSatisfy { calls[$0].accepted } }
+    package var accepted: Bool { calls.indices.allSatisfy { calls[$0].accepted } }
 }
 
 /// A session replayed under one profile with one rule.
-public struct Trace: Hashable, Sendable {
-    public var sessionID: String
-    public var profile: String
-    public var rule: String
-    public var steps: [TraceStep]
-    public var final: FieldState
+package struct Trace: Hashable, Sendable {
+    package var sessionID: String
+    package var profile: String
+    package var rule: String
+    package var steps: [TraceStep]
+    package var final: FieldState
 }

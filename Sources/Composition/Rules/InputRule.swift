@@ -9,10 +9,12 @@ import Graphemes
 public struct ChangeRequest: Hashable, Sendable {
     /// The field as the delegate sees it when asked.
     public var field: FieldState
+    /// The call: its range or ranges and its replacement string.
     public var call: DelegateCall
     /// Which range of a multi-range call a port of single-range logic treats as receiving the text.
     public var multiRangeTarget: MultiRangeTarget
 
+    /// A request about `call` on `field`.
     public init(field: FieldState, call: DelegateCall, multiRangeTarget: MultiRangeTarget = .firstListed) {
         self.field = field
         self.call = call
@@ -54,6 +56,7 @@ public struct FieldChange: Hashable, Sendable {
     /// The field after the event.
     public var after: FieldState
 
+    /// The field before and after a change.
     public init(before: FieldState, after: FieldState) {
         self.before = before
         self.after = after
@@ -63,9 +66,12 @@ public struct FieldChange: Hashable, Sendable {
 /// What an `editingChanged` handler assigns: `textField.text = text`, then, if given,
 /// `textField.selectedTextRange = selection` (UIKit otherwise puts the caret at the end).
 public struct TextAssignment: Hashable, Sendable {
+    /// The text to assign.
     public var text: UTF16Text
+    /// The selection to set after it; `nil` puts the caret at the end, as UIKit does.
     public var selection: UTF16Range?
 
+    /// Assigns `text`, then `selection` when given.
     public init(_ text: UTF16Text, selection: UTF16Range? = nil) {
         self.text = text
         self.selection = selection
@@ -93,21 +99,27 @@ public protocol InputRule: Sendable {
 }
 
 extension InputRule {
+    /// No promise: nothing is checked against the rule but what every rule must do.
     public var contract: RuleContract { RuleContract() }
 
+    /// Allows every change.
     public func shouldChange(_ request: ChangeRequest) -> Bool { true }
 
+    /// Leaves the field alone.
     public func editingChanged(_ change: FieldChange) -> TextAssignment? { nil }
 }
 
 /// No rule: every change is accepted and nothing is rewritten. Replaying with it shows
 /// what the platform models alone make of a session.
 public struct AcceptEverything: InputRule {
+    /// `none`.
     public var spec: String { "none" }
 
+    /// Changes nothing, composition-safe and the same under every profile.
     public var contract: RuleContract {
         RuleContract(promise: "changes nothing", compositionSafe: true, profileIndependent: true)
     }
 
+    /// The rule.
     public init() {}
 }

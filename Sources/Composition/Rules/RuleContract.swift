@@ -8,19 +8,24 @@ import Graphemes
 public struct RuleContract: Hashable, Sendable {
     /// A maximum length of the committed text (the text outside the marked range).
     public struct Limit: Hashable, Sendable, CustomStringConvertible {
+        /// The most the committed text may measure.
         public var count: Int
+        /// What it is measured in.
         public var unit: TextUnit
 
+        /// At most `count` `unit`s.
         public init(_ count: Int, _ unit: TextUnit) {
             self.count = count
             self.unit = unit
         }
 
+        /// `20 graphemes`.
         public var description: String { "\(count) \(unit.rawValue)" }
     }
 
     /// The promise in words, e.g. "only digits, at most 20 characters".
     public var promise: String
+    /// The longest the committed text may be, if the rule limits it.
     public var limit: Limit?
     /// The classes every committed grapheme cluster must belong to (`nil`: any).
     public var allowedClasses: [RuleClass]?
@@ -34,6 +39,7 @@ public struct RuleContract: Hashable, Sendable {
     /// Whether the rule ends every session with the same text under every profile.
     public var profileIndependent: Bool
 
+    /// A contract; by default no promise at all.
     public init(
         promise: String = "", limit: Limit? = nil, allowedClasses: [RuleClass]? = nil, deniedClasses: [RuleClass] = [],
         textPromise: TextPromise? = nil, compositionSafe: Bool = false, profileIndependent: Bool = false
@@ -77,6 +83,7 @@ public enum TextPromise: Hashable, Sendable, CustomStringConvertible {
         }
     }
 
+    /// The promise in words, as `rules` and reports show it.
     public var description: String {
         switch self {
         case .decimal(let separator): "ASCII digits and at most one \(UTF16Text(units: [separator]).visibleDescription)"
@@ -89,6 +96,7 @@ public enum TextPromise: Hashable, Sendable, CustomStringConvertible {
 /// A class of grapheme cluster that a rule allows or denies: a ``ClusterClass`` or one
 /// of two narrower classes. Decided from ICU's properties, like ``ClusterClass``.
 public enum RuleClass: Hashable, Sendable, CustomStringConvertible {
+    /// A class of ``ClusterClass``: `han`, `emoji`, `digit`, …
     case cluster(ClusterClass)
     /// `digit-ascii`: one of the ten ASCII digits (a ``ClusterClass/digit`` below U+0080).
     case digitASCII

@@ -10,17 +10,17 @@ import HarnessJSON
 /// ```
 ///
 /// Parameter values are strings or whole numbers; `description` is optional.
-public struct RuleFile: Sendable {
-    public static let format = "ime-rule/1"
+package struct RuleFile: Sendable {
+    package static let format = "ime-rule/1"
 
-    public var path: String
-    public var spec: RuleSpec
-    public var description: String?
+    package var path: String
+    package var spec: RuleSpec
+    package var description: String?
 
     /// Reads and checks the file at `path`.
     ///
     /// - Throws: ``RuleFileError`` naming the file and, for a bad document, the JSON path.
-    public init(path: String) throws(RuleFileError) {
+    package init(path: String) throws(RuleFileError) {
         guard let data = FileManager.default.contents(atPath: path) else { throw .unreadable(path: path) }
         let value: JSONValue
         do {
@@ -53,7 +53,7 @@ public struct RuleFile: Sendable {
     }
 
     /// The `.json` files of `directory`, sorted by name.
-    public static func files(in directory: String) throws(RuleFileError) -> [String] {
+    package static func files(in directory: String) throws(RuleFileError) -> [String] {
         guard let names = try? FileManager.default.contentsOfDirectory(atPath: directory) else {
             throw .unreadable(path: directory)
         }
@@ -62,11 +62,11 @@ public struct RuleFile: Sendable {
 }
 
 /// Why a rule file cannot be used.
-public enum RuleFileError: Error, Hashable, Sendable, CustomStringConvertible {
+package enum RuleFileError: Error, Hashable, Sendable, CustomStringConvertible {
     case unreadable(path: String)
     case malformed(path: String, message: String)
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .unreadable(let path): "\(path): no such file or directory"
         case .malformed(let path, let message): "\(path): \(message)"

@@ -1,14 +1,14 @@
 /// A rule named as on the command line: `NAME[:key=value,...]`.
-public struct RuleSpec: Hashable, Sendable, CustomStringConvertible {
-    public var name: String
+package struct RuleSpec: Hashable, Sendable, CustomStringConvertible {
+    package var name: String
     /// The parameters in the order written.
-    public var parameters: [(key: String, value: String)]
+    package var parameters: [(key: String, value: String)]
 
-    public static func == (lhs: RuleSpec, rhs: RuleSpec) -> Bool {
+    package static func == (lhs: RuleSpec, rhs: RuleSpec) -> Bool {
         lhs.name == rhs.name && lhs.parameters.elementsEqual(rhs.parameters) { $0 == $1 }
     }
 
-    public func hash(into hasher: inout Hasher) {
+    package func hash(into hasher: inout Hasher) {
         hasher.combine(name)
         for parameter in parameters {
             hasher.combine(parameter.key)
@@ -17,7 +17,7 @@ public struct RuleSpec: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// A spec from its parts (a JSON rule file's `rule` and `parameters`).
-    public init(name: String, parameters: [(key: String, value: String)]) {
+    package init(name: String, parameters: [(key: String, value: String)]) {
         self.name = name
         self.parameters = parameters
     }
@@ -29,7 +29,7 @@ public struct RuleSpec: Hashable, Sendable, CustomStringConvertible {
     /// no quoting. A value that itself holds `,key=` needs a JSON rule file (``RuleFile``).
     ///
     /// - Throws: ``RuleSpecError`` naming the part that is malformed.
-    public init(parsing spec: String) throws(RuleSpecError) {
+    package init(parsing spec: String) throws(RuleSpecError) {
         let parts = spec.split(separator: ":", maxSplits: 1, omittingEmptySubsequences: false)
         let name = String(parts[0])
         guard !name.isEmpty, name.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "-" }) else {
@@ -70,23 +70,23 @@ public struct RuleSpec: Hashable, Sendable, CustomStringConvertible {
         return pairs
     }
 
-    public var description: String {
+    package var description: String {
         parameters.isEmpty ? name : name + ":" + parameters.map { "\($0.key)=\($0.value)" }.joined(separator: ",")
     }
 
     /// The value of parameter `key`, if given.
-    public func value(_ key: String) -> String? { parameters.first { $0.key == key }?.value }
+    package func value(_ key: String) -> String? { parameters.first { $0.key == key }?.value }
 }
 
 /// Why a rule spec cannot be used.
-public enum RuleSpecError: Error, Hashable, Sendable, CustomStringConvertible {
+package enum RuleSpecError: Error, Hashable, Sendable, CustomStringConvertible {
     case malformed(spec: String, reason: String)
     case unknownRule(name: String, known: [String])
     case unknownParameter(spec: String, key: String, accepted: [String])
     case missingParameter(spec: String, key: String, expected: String)
     case badParameter(spec: String, key: String, expected: String)
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .malformed(let spec, let reason): "rule '\(spec)': expected \(reason)"
         case .unknownRule(let name, let known): "unknown rule '\(name)' (known: \(known.joined(separator: ", ")))"
@@ -100,17 +100,17 @@ public enum RuleSpecError: Error, Hashable, Sendable, CustomStringConvertible {
 }
 
 /// One parameter a rule accepts, as `rules` lists it.
-public struct RuleParameter: Hashable, Sendable {
-    public var key: String
+package struct RuleParameter: Hashable, Sendable {
+    package var key: String
     /// What the value must be, e.g. "a whole number from 1".
-    public var expected: String
+    package var expected: String
     /// The value used when the spec leaves the parameter out; `nil` when it is required
     /// and ``isOptional`` is false.
-    public var defaultValue: String?
+    package var defaultValue: String?
     /// Whether the parameter may be left out with no default (the rule then does without).
-    public var isOptional: Bool
+    package var isOptional: Bool
 
-    public init(_ key: String, _ expected: String, default defaultValue: String? = nil, optional: Bool = false) {
+    package init(_ key: String, _ expected: String, default defaultValue: String? = nil, optional: Bool = false) {
         self.key = key
         self.expected = expected
         self.defaultValue = defaultValue
@@ -119,16 +119,16 @@ public struct RuleParameter: Hashable, Sendable {
 }
 
 /// A rule of the catalogue: its name, what it does, its parameters and how to build it.
-public struct RuleDefinition: Sendable {
-    public typealias Builder = @Sendable (RuleArguments) throws(RuleSpecError) -> any InputRule
+package struct RuleDefinition: Sendable {
+    package typealias Builder = @Sendable (RuleArguments) throws(RuleSpecError) -> any InputRule
 
-    public var name: String
+    package var name: String
     /// One line: what the rule does and, for a legacy rule, where it comes from.
-    public var summary: String
-    public var parameters: [RuleParameter]
-    public var build: Builder
+    package var summary: String
+    package var parameters: [RuleParameter]
+    package var build: Builder
 
-    public init(name: String, summary: String, parameters: [RuleParameter] = [], build: @escaping Builder) {
+    package init(name: String, summary: String, parameters: [RuleParameter] = [], build: @escaping Builder) {
         self.name = name
         self.summary = summary
         self.parameters = parameters
@@ -136,7 +136,7 @@ public struct RuleDefinition: Sendable {
     }
 
     /// `max-length:limit=…[,unit=…]` as `rules` shows the syntax.
-    public var synopsis: String {
+    package var synopsis: String {
         var out = name
         for (index, parameter) in parameters.enumerated() {
             let pair = (index == 0 ? ":" : ",") + "\(parameter.key)=…"
@@ -148,27 +148,27 @@ public struct RuleDefinition: Sendable {
 
 /// The parameters of a spec, read against the definition's list: typed accessors that
 /// throw ``RuleSpecError`` naming the parameter and what it must be.
-public struct RuleArguments: Sendable {
-    public let spec: RuleSpec
+package struct RuleArguments: Sendable {
+    package let spec: RuleSpec
     let parameters: [RuleParameter]
 
     /// The spec as written, for the rule's ``InputRule/spec``.
-    public var specText: String { spec.description }
+    package var specText: String { spec.description }
 
     /// The value given for `key`, else its default.
-    public func string(_ key: String) -> String? {
+    package func string(_ key: String) -> String? {
         spec.value(key) ?? parameters.first { $0.key == key }?.defaultValue
     }
 
     /// A whole number of at least `minimum`.
-    public func int(_ key: String, minimum: Int) throws(RuleSpecError) -> Int? {
+    package func int(_ key: String, minimum: Int) throws(RuleSpecError) -> Int? {
         guard let text = string(key) else { return nil }
         guard let value = Int(text), value >= minimum else { throw bad(key) }
         return value
     }
 
     /// The value, which must be one of `choices`.
-    public func choice<Choice: RawRepresentable>(_ key: String, of choices: [Choice]) throws(RuleSpecError) -> Choice?
+    package func choice<Choice: RawRepresentable>(_ key: String, of choices: [Choice]) throws(RuleSpecError) -> Choice?
     where Choice.RawValue == String {
         guard let text = string(key) else { return nil }
         guard let value = Choice(rawValue: text), choices.contains(where: { $0.rawValue == text }) else {
@@ -178,48 +178,48 @@ public struct RuleArguments: Sendable {
     }
 
     /// The error for a value of `key` that is not what the definition expects.
-    public func bad(_ key: String) -> RuleSpecError {
+    package func bad(_ key: String) -> RuleSpecError {
         .badParameter(
             spec: specText, key: key, expected: parameters.first { $0.key == key }?.expected ?? "valid")
     }
 }
 
 /// The rules the harness can build from a spec.
-public struct RuleCatalogue: Sendable {
+package struct RuleCatalogue: Sendable {
     /// The definitions, by name.
     private var definitions: [String: RuleDefinition]
 
-    public init(_ definitions: [RuleDefinition]) {
+    package init(_ definitions: [RuleDefinition]) {
         self.definitions = Dictionary(definitions.map { ($0.name, $0) }) { $1 }
     }
 
     /// The catalogue of this module: `none`.
-    public static let standard = RuleCatalogue([
+    package static let standard = RuleCatalogue([
         RuleDefinition(
             name: "none", summary: "No rule: accepts every change and rewrites nothing (the platform models alone)."
         ) { _ throws(RuleSpecError) in AcceptEverything() }
     ])
 
     /// The names of the rules, sorted.
-    public var names: [String] { definitions.keys.sorted() }
+    package var names: [String] { definitions.keys.sorted() }
 
     /// The definitions, sorted by name.
-    public var all: [RuleDefinition] { names.compactMap { definitions[$0] } }
+    package var all: [RuleDefinition] { names.compactMap { definitions[$0] } }
 
     /// The catalogue with `other`'s rules added (a name in both keeps `other`'s).
-    public func merging(_ other: RuleCatalogue) -> RuleCatalogue {
+    package func merging(_ other: RuleCatalogue) -> RuleCatalogue {
         RuleCatalogue(all + other.all)
     }
 
     /// Builds the rule `spec` names.
     ///
     /// - Throws: ``RuleSpecError`` for an unknown name, a malformed spec or a bad parameter.
-    public func rule(_ spec: String) throws(RuleSpecError) -> any InputRule {
+    package func rule(_ spec: String) throws(RuleSpecError) -> any InputRule {
         try rule(RuleSpec(parsing: spec))
     }
 
     /// Builds the rule a parsed spec names, after checking its parameters against the definition.
-    public func rule(_ spec: RuleSpec) throws(RuleSpecError) -> any InputRule {
+    package func rule(_ spec: RuleSpec) throws(RuleSpecError) -> any InputRule {
         guard let definition = definitions[spec.name] else { throw .unknownRule(name: spec.name, known: names) }
         let accepted = definition.parameters.map(\.key)
         for parameter in spec.parameters where !accepted.contains(parameter.key) {

@@ -3,7 +3,7 @@ import HarnessJSON
 
 extension Session {
     /// The session as an `ime-session/1` document (members in the documented order).
-    public var json: JSONValue {
+    package var json: JSONValue {
         var members: [(String, JSONValue)] = [
             ("format", .string(Self.format)), ("id", .string(id)), ("ime", .string(ime.rawValue)),
         ]
@@ -37,7 +37,7 @@ extension Session {
 
 extension SessionEvent {
     /// The event as a session file writes it.
-    public var json: JSONValue {
+    package var json: JSONValue {
         var members: [(String, JSONValue)] = [("op", .string(op.rawValue))]
         switch self {
         case .setMarkedText(let text, let selected):
@@ -55,10 +55,26 @@ extension SessionEvent {
 
 extension ObservedCall {
     /// The call as session files write it.
-    public var json: JSONValue {
+    package var json: JSONValue {
         switch self {
         case .single(let range, let text): .object([("range", range.json), ("text", .string(text))])
         case .multi(let ranges, let text): .object([("ranges", .array(ranges.map(\.json))), ("text", .string(text))])
         }
+    }
+}
+
+extension Session {
+    /// The session as an `ime-session/1` document, ready to save as a `.json` file.
+    public var document: String { json.rendered() + "\n" }
+}
+
+extension FieldState {
+    /// The field after `event`, with UIKit's own semantics and no delegate in the way
+    /// (a commit replaces the marked text, `setMarkedText("")` removes it): what a recorder
+    /// follows while it turns an input method's states into events.
+    public func applying(_ event: SessionEvent) -> FieldState {
+        var field = TextField(self)
+        DelegateModel.neutral.apply(.event(event), to: &field)
+        return field.state
     }
 }

@@ -3,7 +3,7 @@ import HarnessJSON
 
 extension Session {
     /// The format identifier of session documents.
-    public static let format = "ime-session/1"
+    package static let format = "ime-session/1"
 
     /// Reads and validates a session document.
     ///
@@ -12,7 +12,7 @@ extension Session {
     /// is at that event.
     ///
     /// - Throws: ``JSONDecodingError`` at the JSON path of the first problem.
-    public init(json node: JSONNode) throws(JSONDecodingError) {
+    package init(json node: JSONNode) throws(JSONDecodingError) {
         try node.rejectUnknownMembers([
             "format", "id", "ime", "locale", "source", "initial", "events", "observed", "expect",
         ])
@@ -92,7 +92,7 @@ extension Session {
     /// The index of the first event whose ranges do not fit the field it applies to, when
     /// the events are applied from `initial` with the field's own semantics; `nil` when
     /// every event fits (what decoding a session checks).
-    public static func firstInvalidEvent(_ events: [SessionEvent], from initial: FieldState) -> Int? {
+    package static func firstInvalidEvent(_ events: [SessionEvent], from initial: FieldState) -> Int? {
         var field = TextField(initial)
         for (index, event) in events.enumerated() {
             if event.rangeIssue(textLength: field.text.length) != nil { return index }
@@ -128,7 +128,7 @@ extension FieldState {
     }
 
     /// `{"text", "selection", "markedRange"}`, the shape ``decode(_:)`` reads.
-    public var json: JSONValue {
+    package var json: JSONValue {
         var members: [(String, JSONValue)] = [("text", .string(text)), ("selection", selection.json)]
         if let markedRange { members.append(("markedRange", markedRange.json)) }
         return .object(members)
@@ -181,7 +181,7 @@ extension ObservedCall {
 
 extension DelegateModel {
     /// The model used to check sessions: the field's own semantics, whatever the profile.
-    public static let neutral = DelegateModel(
+    package static let neutral = DelegateModel(
         profile: PlatformProfile(
             name: "neutral", description: "", source: "", delegate: .singleRange, commitRange: .markedRange,
             markedTextUpdates: .delegate, markedRangeVisibleDuringCommit: true, deleteBackward: .grapheme,

@@ -3,17 +3,24 @@ import Graphemes
 /// A recorded input-method session: a field's initial state and the events an input
 /// method sent to it, with what real platforms were seen to report (`ime-session/1`).
 public struct Session: Hashable, Sendable {
+    /// A unique name, used in reports.
     public var id: String
+    /// The kind of input method that produced the events.
     public var ime: InputMethodFamily
+    /// The language typed (BCP 47), when known.
     public var locale: String?
+    /// Where the behaviour the session encodes comes from.
     public var source: Source
+    /// The field before the first event.
     public var initial: FieldState
+    /// What the input method sent to the field, in order.
     public var events: [SessionEvent]
     /// Per profile name, per event: the delegate call seen on a real platform, `nil` where none was recorded.
     public var observed: [String: [ObservedCall?]]
     /// What the field must hold at the end when no rule interferes.
     public var expectedText: UTF16Text?
 
+    /// A session.
     public init(
         id: String, ime: InputMethodFamily, locale: String? = nil, source: Source, initial: FieldState,
         events: [SessionEvent], observed: [String: [ObservedCall?]] = [:], expectedText: UTF16Text? = nil
@@ -30,6 +37,7 @@ public struct Session: Hashable, Sendable {
 
     /// Where a session comes from.
     public struct Source: Hashable, Sendable {
+        /// Where a session's events come from.
         public enum Kind: String, Sendable, CaseIterable {
             /// Observed on a phone.
             case device
@@ -41,12 +49,14 @@ public struct Session: Hashable, Sendable {
             case authored
         }
 
+        /// Where the events come from.
         public var kind: Kind
         /// Where the behaviour it encodes is documented or observed.
         public var detail: String
         /// For a session recorded from an engine: which engine, and what was typed.
         public var recording: EngineRecording?
 
+        /// A source; `recording` is for sessions recorded from an engine.
         public init(kind: Kind, detail: String, recording: EngineRecording? = nil) {
             self.kind = kind
             self.detail = detail
@@ -65,6 +75,7 @@ public struct Session: Hashable, Sendable {
         /// The key script, named keys in braces: `zhongguo{space}`, `j;6{Return}`.
         public var keys: String
 
+        /// How a session was recorded.
         public init(engine: String, engineVersion: String, schema: String, keys: String) {
             self.engine = engine
             self.engineVersion = engineVersion
@@ -76,7 +87,26 @@ public struct Session: Hashable, Sendable {
 
 /// The input method family of a session.
 public enum InputMethodFamily: String, Sendable, CaseIterable {
-    case pinyin, zhuyin, cangjie, wubi, kana, hangul, emoji, latin, dictation, other
+    /// Pinyin (Chinese, phonetic, Latin letters).
+    case pinyin
+    /// Zhuyin / Bopomofo (Chinese, phonetic, ㄅㄆㄇ).
+    case zhuyin
+    /// Cangjie (Chinese, shape-based).
+    case cangjie
+    /// Wubi (Chinese, shape-based).
+    case wubi
+    /// Japanese kana-to-kanji conversion.
+    case kana
+    /// Korean Hangul, composed jamo by jamo.
+    case hangul
+    /// An emoji keyboard.
+    case emoji
+    /// A Latin keyboard (autocorrect, QuickType).
+    case latin
+    /// Dictation.
+    case dictation
+    /// Anything else (fuzzed sessions).
+    case other
 }
 
 /// A delegate call observed on a real platform.

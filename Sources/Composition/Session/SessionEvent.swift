@@ -33,7 +33,20 @@ public enum SessionEvent: Hashable, Sendable {
 
     /// The `op` names of session files.
     public enum Op: String, Sendable, CaseIterable {
-        case setMarkedText, unmarkText, insertText, deleteBackward, replace, replaceRanges, setSelection
+        /// `setMarkedText(_:selectedRange:)`.
+        case setMarkedText
+        /// `unmarkText()`.
+        case unmarkText
+        /// `insertText(_:)`.
+        case insertText
+        /// `deleteBackward()`.
+        case deleteBackward
+        /// A replacement of one range (autocorrect, dictation, paste).
+        case replace
+        /// A multi-range edit.
+        case replaceRanges
+        /// A selection or caret move.
+        case setSelection
 
         /// The members an event with this op must have besides `op`.
         public var requiredMembers: [String] { Array(members.dropFirst()) }

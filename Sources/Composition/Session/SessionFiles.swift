@@ -2,15 +2,15 @@ import Foundation
 import HarnessJSON
 
 /// A session file, or one session in it, that cannot be replayed.
-public struct SessionError: Error, Hashable, Sendable, CustomStringConvertible {
-    public var file: String
+package struct SessionError: Error, Hashable, Sendable, CustomStringConvertible {
+    package var file: String
     /// The line of a `.jsonl` file (1-based).
-    public var line: Int?
+    package var line: Int?
     /// The index of the event the problem is in, when it is in one.
-    public var event: Int?
-    public var message: String
+    package var event: Int?
+    package var message: String
 
-    public init(file: String, line: Int? = nil, event: Int? = nil, message: String) {
+    package init(file: String, line: Int? = nil, event: Int? = nil, message: String) {
         self.file = file
         self.line = line
         self.event = event
@@ -18,7 +18,7 @@ public struct SessionError: Error, Hashable, Sendable, CustomStringConvertible {
     }
 
     /// `FILE[:LINE]: [event N: ]MESSAGE`, one line.
-    public var description: String {
+    package var description: String {
         let place = line.map { "\(file):\($0)" } ?? file
         return "\(place): " + (event.map { "event \($0): " } ?? "") + message
     }
@@ -30,9 +30,9 @@ public struct SessionError: Error, Hashable, Sendable, CustomStringConvertible {
 /// in chunks, so a corpus of any size is replayed in constant memory. Directories are
 /// walked recursively in sorted order. A bad file or line is reported and skipped;
 /// it never stops the others.
-public enum SessionFiles {
+package enum SessionFiles {
     /// The session files under `paths` (files as given, directories walked), sorted within each directory.
-    public static func expand(_ paths: [String]) -> (files: [String], errors: [SessionError]) {
+    package static func expand(_ paths: [String]) -> (files: [String], errors: [SessionError]) {
         var files: [String] = []
         var errors: [SessionError] = []
         for path in paths {
@@ -45,7 +45,9 @@ public enum SessionFiles {
                 files.append(path)
                 continue
             }
-            let entries = ((try? FileManager.default.subpathsOfDirectory(atPath: path)) ?? []).sorted()
+            // Walk the directory a symlink names (Corpora/sessions is one), keeping the given path.
+            let walked = URL(fileURLWithPath: path).resolvingSymlinksInPath().path
+            let entries = ((try? FileManager.default.subpathsOfDirectory(atPath: walked)) ?? []).sorted()
             for entry in entries where entry.hasSuffix(".json") || entry.hasSuffix(".jsonl") {
                 files.append(path.hasSuffix("/") ? path + entry : path + "/" + entry)
             }
@@ -54,7 +56,7 @@ public enum SessionFiles {
     }
 
     /// Calls `body` with each session of the file at `path` and each error, in file order.
-    public static func read(_ path: String, _ body: (Result<Session, SessionError>) -> Void) {
+    package static func read(_ path: String, _ body: (Result<Session, SessionError>) -> Void) {
         if path.hasSuffix(".jsonl") {
             guard let handle = FileHandle(forReadingAtPath: path) else {
                 body(.failure(SessionError(file: path, message: "cannot be read")))
@@ -77,7 +79,7 @@ public enum SessionFiles {
     }
 
     /// Decodes one session document.
-    public static func decode(_ bytes: some Collection<UInt8>, file: String, line: Int?) -> Result<
+    package static func decode(_ bytes: some Collection<UInt8>, file: String, line: Int?) -> Result<
         Session, SessionError
     > {
         let value: JSONValue

@@ -1,28 +1,28 @@
 /// A text's lengths in the three units a delegate's length check may use.
-public struct TextLengths: Hashable, Sendable, CustomStringConvertible {
-    public var utf16: Int
-    public var scalars: Int
-    public var graphemes: Int
+package struct TextLengths: Hashable, Sendable, CustomStringConvertible {
+    package var utf16: Int
+    package var scalars: Int
+    package var graphemes: Int
 
-    public init(utf16: Int, scalars: Int, graphemes: Int) {
+    package init(utf16: Int, scalars: Int, graphemes: Int) {
         self.utf16 = utf16
         self.scalars = scalars
         self.graphemes = graphemes
     }
 
     /// Measures `text` (ICU is asked only when a scalar's Grapheme_Cluster_Break is not Other).
-    public init(measuring text: UTF16Text) {
+    package init(measuring text: UTF16Text) {
         let scalars = text.decodedUnits.count
         self.init(utf16: text.length, scalars: scalars, graphemes: text.graphemeCount)
     }
 
     /// `utf16/scalars/graphemes`, e.g. `3/3/3`.
-    public var description: String { "\(utf16)/\(scalars)/\(graphemes)" }
+    package var description: String { "\(utf16)/\(scalars)/\(graphemes)" }
 }
 
 /// A place where text is visibly broken: what is left when a string is cut at a UTF-16
 /// offset, or a grapheme cluster is split (UAX #29, UTS #51).
-public enum BrokenSpot: Hashable, Sendable, CustomStringConvertible {
+package enum BrokenSpot: Hashable, Sendable, CustomStringConvertible {
     /// A surrogate unit without its partner.
     case loneSurrogate(offset: Int)
     /// A ZWJ with no emoji before it, or ending an emoji sequence with nothing joined after it.
@@ -36,7 +36,7 @@ public enum BrokenSpot: Hashable, Sendable, CustomStringConvertible {
     /// Tag characters after a black flag that do not form an RGI tag sequence.
     case incompleteTagSequence(cluster: UTF16Range)
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .loneSurrogate(let offset): "lone surrogate at \(offset)"
         case .orphanJoiner(let cluster): "orphan ZWJ in \(cluster)"
@@ -54,7 +54,7 @@ public enum BrokenSpot: Hashable, Sendable, CustomStringConvertible {
 /// with one reused ICU break iterator, remembering the last texts it segmented (a replay
 /// asks about the same text once per profile). A class, for that memory and the last
 /// broken spots; use one per thread.
-public final class TextAnalyzer {
+package final class TextAnalyzer {
     private let segmenter: GraphemeSegmenter
     /// The last texts segmented by ICU and their boundaries, most recent first.
     private var remembered: [(text: UTF16Text, boundaries: [Int])] = []
@@ -64,12 +64,12 @@ public final class TextAnalyzer {
     /// Opens the ICU break iterator the analyzer reuses.
     ///
     /// - Throws: ``ICUError`` when ICU cannot load its break rules.
-    public init() throws(ICUError) {
+    package init() throws(ICUError) {
         segmenter = try GraphemeSegmenter()
     }
 
     /// The grapheme cluster boundaries of `text`, from 0 to its length.
-    public func boundaries(of text: UTF16Text) -> [Int] {
+    package func boundaries(of text: UTF16Text) -> [Int] {
         if GraphemeScanner.isAvailable { return text.units.withUnsafeBufferPointer { GraphemeScanner.boundaries($0) } }
         return icuBoundaries(of: text)
     }
@@ -83,7 +83,7 @@ public final class TextAnalyzer {
     }
 
     /// The lengths of `text` in UTF-16 units, scalars and grapheme clusters.
-    public func lengths(of text: UTF16Text) -> TextLengths {
+    package func lengths(of text: UTF16Text) -> TextLengths {
         let units = text.units
         var scalars = units.count
         for unit in units where unit & 0xFC00 == 0xDC00 { scalars -= 1 }
@@ -100,14 +100,14 @@ public final class TextAnalyzer {
     }
 
     /// Whether `offset` is a grapheme cluster boundary of `text`.
-    public func isBoundary(_ offset: Int, in text: UTF16Text) -> Bool {
+    package func isBoundary(_ offset: Int, in text: UTF16Text) -> Bool {
         if offset <= 0 || offset >= text.length { return true }
         if let local = Self.localBoundary(text, at: offset) { return local }
         return segmenter.isBoundary(offset, in: text)
     }
 
     /// The broken spots of `text`, in order.
-    public func brokenSpots(in text: UTF16Text) -> [BrokenSpot] {
+    package func brokenSpots(in text: UTF16Text) -> [BrokenSpot] {
         // Every kind of broken spot involves a lone surrogate or a scalar that can break
         // (a regional indicator, skin tone, mark, ZWJ or tag): text without them has none.
         if !Self.mayHaveBrokenSpots(text) { return [] }
@@ -194,7 +194,7 @@ public final class TextAnalyzer {
     /// new spot needs such a unit in the removed or inserted stretch, just after it (which
     /// may now start a cluster: a modifier, a regional indicator re-paired), or, when
     /// something was removed, just before it (which may now end one: a trailing ZWJ).
-    public func editMayBreak(from old: UTF16Text, to new: UTF16Text) -> Bool {
+    package func editMayBreak(from old: UTF16Text, to new: UTF16Text) -> Bool {
         let a = old.units
         let b = new.units
         let (prefix, suffix) = a.withUnsafeBufferPointer { a in
@@ -239,7 +239,7 @@ public final class TextAnalyzer {
 extension UTF16Text {
     /// The text's broken spots (``TextAnalyzer/brokenSpots(in:)``), with a fresh analyzer:
     /// for occasional questions; a loop should keep one ``TextAnalyzer``.
-    public var brokenSpots: [BrokenSpot] {
+    package var brokenSpots: [BrokenSpot] {
         do {
             return try TextAnalyzer().brokenSpots(in: self)
         } catch {

@@ -1,6 +1,6 @@
 /// What a grapheme cluster is, for the purposes of input rules.
 ///
-/// Decided from ICU properties only (see ``ClusterClassifier``); the raw values are
+/// Decided from ICU properties only (see `ClusterClassifier`); the raw values are
 /// the stable names used in JSON output and rule specs.
 public enum ClusterClass: String, Sendable, CaseIterable, Codable {
     /// A Han ideograph: the URO, Extensions A–H, compatibility ideographs, 〇, 々.
@@ -11,6 +11,7 @@ public enum ClusterClass: String, Sendable, CaseIterable, Codable {
     /// no Script_Extensions in Unicode 15.0, so they classify as ``letter`` and
     /// ``symbol``: a "Zhuyin only" rule must allow them separately.
     case bopomofo
+    /// Hiragana.
     case hiragana
     /// Katakana, full- and halfwidth. The prolonged sound mark ー (U+30FC) has the
     /// Script_Extensions {Hiragana, Katakana} and so classifies as ``letter``.
@@ -28,6 +29,7 @@ public enum ClusterClass: String, Sendable, CaseIterable, Codable {
     case letter
     /// A combining mark with no base before it.
     case mark
+    /// Punctuation of any script (General_Category P*), e.g. 。，!
     case punctuation
     /// A symbol, or a number that is not a decimal digit (², ½, ①). A text-default
     /// pictograph such as ☺ without VS16 is a symbol, not an emoji.
@@ -78,10 +80,12 @@ public enum EmojiSequenceType: String, Sendable, CaseIterable, Codable {
 
 /// The class of one grapheme cluster and, for emoji, the kind of sequence.
 public struct ClusterClassification: Hashable, Sendable {
+    /// The cluster's class.
     public var clusterClass: ClusterClass
     /// Set exactly when ``clusterClass`` is ``ClusterClass/emoji``.
     public var emoji: EmojiSequenceType?
 
+    /// A classification; `emoji` only for ``ClusterClass/emoji``.
     public init(_ clusterClass: ClusterClass, emoji: EmojiSequenceType? = nil) {
         self.clusterClass = clusterClass
         self.emoji = emoji
@@ -97,9 +101,12 @@ extension ClusterClassification: CustomStringConvertible {
 
 /// A grapheme cluster of a text: where it is and what it is.
 public struct GraphemeCluster: Hashable, Sendable {
+    /// Where the cluster is, in UTF-16 units.
     public var range: UTF16Range
+    /// What the cluster is.
     public var classification: ClusterClassification
 
+    /// A cluster at `range`.
     public init(range: UTF16Range, classification: ClusterClassification) {
         self.range = range
         self.classification = classification

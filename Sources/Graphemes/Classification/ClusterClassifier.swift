@@ -17,9 +17,9 @@
 ///
 /// The scalars of planes 0–3 and plane 14's tags are classified once, on first use, into tables
 /// built from the same ICU answers (``ScalarTable``), so the common case costs one load.
-public enum ClusterClassifier {
+package enum ClusterClassifier {
     /// Classifies the cluster made of `units` (normally one grapheme cluster).
-    public static func classify(_ units: UnsafeBufferPointer<UInt16>) -> ClusterClassification {
+    package static func classify(_ units: UnsafeBufferPointer<UInt16>) -> ClusterClassification {
         classify(units) { EmojiSequenceType.of($0) }
     }
 
@@ -44,7 +44,7 @@ public enum ClusterClassifier {
     }
 
     /// Classifies `text` taken as one cluster.
-    public static func classify(_ text: UTF16Text) -> ClusterClassification {
+    package static func classify(_ text: UTF16Text) -> ClusterClassification {
         text.units.withUnsafeBufferPointer { classify($0) }
     }
 
@@ -97,7 +97,7 @@ public enum ClusterClassifier {
 
 extension UTF16Text {
     /// The text's grapheme clusters, each with its classification.
-    public var clusters: [GraphemeCluster] {
+    package var clusters: [GraphemeCluster] {
         GraphemeSegmenter.withSegmenter { segmenter in
             var result: [GraphemeCluster] = []
             units.withUnsafeBufferPointer { buffer in

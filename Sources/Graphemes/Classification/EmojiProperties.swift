@@ -1,7 +1,7 @@
 internal import CICU
 
 /// The emoji properties of strings from UTS #51, answered by ICU (`u_stringHasBinaryProperty`).
-public enum EmojiStringProperty: Sendable, CaseIterable {
+package enum EmojiStringProperty: Sendable, CaseIterable {
     /// `RGI_Emoji` (`UCHAR_RGI_EMOJI`): any of the kinds below.
     case rgiEmoji
     /// `Basic_Emoji` (`UCHAR_BASIC_EMOJI`).
@@ -43,12 +43,12 @@ public enum EmojiStringProperty: Sendable, CaseIterable {
     }
 
     /// Whether the whole of `units` is one string with this property.
-    public func isHeld(by units: UnsafeBufferPointer<UInt16>) -> Bool {
+    package func isHeld(by units: UnsafeBufferPointer<UInt16>) -> Bool {
         cicu_string_has_property(units.baseAddress, Int32(units.count), cValue) != 0
     }
 
     /// Whether the whole of `text` is one string with this property.
-    public func isHeld(by text: UTF16Text) -> Bool {
+    package func isHeld(by text: UTF16Text) -> Bool {
         text.units.withUnsafeBufferPointer { isHeld(by: $0) }
     }
 }

@@ -1,15 +1,15 @@
 /// Runs the conformance checks against Unicode's data files.
-public struct ConformanceRunner: Sendable {
-    public var files: UnicodeDataFiles
+package struct ConformanceRunner: Sendable {
+    package var files: UnicodeDataFiles
 
-    public init(files: UnicodeDataFiles = UnicodeDataFiles()) {
+    package init(files: UnicodeDataFiles = UnicodeDataFiles()) {
         self.files = files
     }
 
     /// Reads the data files and runs every check.
     ///
     /// - Throws: ``UnicodeDataError`` when a data file is missing or malformed.
-    public func run() throws(UnicodeDataError) -> ConformanceReport {
+    package func run() throws(UnicodeDataError) -> ConformanceReport {
         let breakTest = try GraphemeBreakTestFile(files)
         let emojiTest = try EmojiTestFile(files)
         let catalogue = try EmojiSequenceCatalogue(files)

@@ -1,5 +1,5 @@
 /// The qualification status of a line of `emoji-test.txt` (UTS #51, ED-18, ED-18a, ED-19).
-public enum EmojiQualification: String, Sendable, CaseIterable, Codable {
+package enum EmojiQualification: String, Sendable, CaseIterable, Codable {
     case component
     case fullyQualified = "fully-qualified"
     case minimallyQualified = "minimally-qualified"
@@ -7,24 +7,24 @@ public enum EmojiQualification: String, Sendable, CaseIterable, Codable {
 }
 
 /// One line of `emoji-test.txt`.
-public struct EmojiTestEntry: Hashable, Sendable {
-    public var line: Int
-    public var text: UTF16Text
-    public var qualification: EmojiQualification
+package struct EmojiTestEntry: Hashable, Sendable {
+    package var line: Int
+    package var text: UTF16Text
+    package var qualification: EmojiQualification
     /// The CLDR short name from the comment, e.g. "flag: Japan".
-    public var name: String
+    package var name: String
 }
 
 /// Unicode's emoji keyboard/display test data (UTS #51, `emoji/emoji-test.txt`).
-public struct EmojiTestFile: Sendable {
-    public var path: String
-    public var version: String?
-    public var entries: [EmojiTestEntry]
+package struct EmojiTestFile: Sendable {
+    package var path: String
+    package var version: String?
+    package var entries: [EmojiTestEntry]
 
     /// Reads `code points ; status # emoji E15.0 name` lines.
     ///
     /// - Throws: ``UnicodeDataError`` for a missing file or a malformed line.
-    public init(_ files: UnicodeDataFiles) throws(UnicodeDataError) {
+    package init(_ files: UnicodeDataFiles) throws(UnicodeDataError) {
         let contents = try files.read(.emojiTest)
         let path = contents.path
         self.path = path
@@ -49,13 +49,13 @@ public struct EmojiTestFile: Sendable {
 
 /// The RGI emoji sequences and their types, from `emoji-sequences.txt` and
 /// `emoji-zwj-sequences.txt` (UTS #51 §1.4.1, §1.4.6).
-public struct EmojiSequenceCatalogue: Sendable {
-    public var types: [UTF16Text: EmojiSequenceType]
+package struct EmojiSequenceCatalogue: Sendable {
+    package var types: [UTF16Text: EmojiSequenceType]
 
     /// Reads both files; ranges (`1F600..1F637`) are expanded.
     ///
     /// - Throws: ``UnicodeDataError`` for a missing file or a malformed line.
-    public init(_ files: UnicodeDataFiles) throws(UnicodeDataError) {
+    package init(_ files: UnicodeDataFiles) throws(UnicodeDataError) {
         var types: [UTF16Text: EmojiSequenceType] = [:]
         for file in [UnicodeDataFiles.File.emojiSequences, .emojiZWJSequences] {
             let contents = try files.read(file)

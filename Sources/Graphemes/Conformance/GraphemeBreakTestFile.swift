@@ -1,23 +1,23 @@
 /// One line of Unicode's `GraphemeBreakTest.txt`: a string and where it must break.
-public struct GraphemeBreakTestCase: Hashable, Sendable {
+package struct GraphemeBreakTestCase: Hashable, Sendable {
     /// The line number in the file.
-    public var line: Int
-    public var text: UTF16Text
+    package var line: Int
+    package var text: UTF16Text
     /// The required boundaries in UTF-16 offsets, from 0 to the text's length.
-    public var boundaries: [Int]
+    package var boundaries: [Int]
 }
 
 /// Unicode's grapheme break conformance test (UAX #29, `auxiliary/GraphemeBreakTest.txt`).
-public struct GraphemeBreakTestFile: Sendable {
-    public var path: String
+package struct GraphemeBreakTestFile: Sendable {
+    package var path: String
     /// The Unicode version the file states.
-    public var version: String?
-    public var cases: [GraphemeBreakTestCase]
+    package var version: String?
+    package var cases: [GraphemeBreakTestCase]
 
     /// Reads and parses the file: `÷ 0020 × 0308 ÷ 0020 ÷  # comment`.
     ///
     /// - Throws: ``UnicodeDataError`` for a missing file or a malformed line.
-    public init(_ files: UnicodeDataFiles) throws(UnicodeDataError) {
+    package init(_ files: UnicodeDataFiles) throws(UnicodeDataError) {
         let contents = try files.read(.graphemeBreakTest)
         let path = contents.path
         self.path = path

@@ -4,51 +4,51 @@ import Foundation
 /// `unicode-data` package (`/usr/share/unicode`): `auxiliary/GraphemeBreakTest.txt`,
 /// `emoji/emoji-test.txt` and so on. A file is also found directly in the directory,
 /// for a folder of files downloaded one by one.
-public struct UnicodeDataFiles: Sendable {
+package struct UnicodeDataFiles: Sendable {
     /// Where Debian's `unicode-data` package puts the files.
-    public static let defaultDirectory = "/usr/share/unicode"
+    package static let defaultDirectory = "/usr/share/unicode"
 
-    public let directory: String
+    package let directory: String
 
-    public init(directory: String = UnicodeDataFiles.defaultDirectory) {
+    package init(directory: String = UnicodeDataFiles.defaultDirectory) {
         self.directory = directory
     }
 
     /// A data file by its path below the directory, e.g. `auxiliary/GraphemeBreakTest.txt`.
-    public struct File: Hashable, Sendable {
-        public var subdirectory: String
-        public var name: String
+    package struct File: Hashable, Sendable {
+        package var subdirectory: String
+        package var name: String
 
-        public static let graphemeBreakTest = File(subdirectory: "auxiliary", name: "GraphemeBreakTest.txt")
-        public static let emojiTest = File(subdirectory: "emoji", name: "emoji-test.txt")
-        public static let emojiSequences = File(subdirectory: "emoji", name: "emoji-sequences.txt")
-        public static let emojiZWJSequences = File(subdirectory: "emoji", name: "emoji-zwj-sequences.txt")
+        package static let graphemeBreakTest = File(subdirectory: "auxiliary", name: "GraphemeBreakTest.txt")
+        package static let emojiTest = File(subdirectory: "emoji", name: "emoji-test.txt")
+        package static let emojiSequences = File(subdirectory: "emoji", name: "emoji-sequences.txt")
+        package static let emojiZWJSequences = File(subdirectory: "emoji", name: "emoji-zwj-sequences.txt")
     }
 
     /// One data line: its number, what stands before the `#`, and the comment after it.
-    public struct Record: Sendable {
-        public var line: Int
+    package struct Record: Sendable {
+        package var line: Int
         /// The data, trimmed; never empty.
-        public var content: Substring
-        public var comment: Substring
+        package var content: Substring
+        package var comment: Substring
 
         /// The `;`-separated fields of the content, trimmed.
-        public var fields: [Substring] {
+        package var fields: [Substring] {
             content.split(separator: ";", omittingEmptySubsequences: false).map(\.trimmingSpaces)
         }
     }
 
     /// A data file read: where it was found, the version its header states, its data lines.
-    public struct Contents: Sendable {
-        public var path: String
-        public var version: String?
-        public var records: [Record]
+    package struct Contents: Sendable {
+        package var path: String
+        package var version: String?
+        package var records: [Record]
     }
 
     /// Reads `file`, skipping blank and comment-only lines.
     ///
     /// - Throws: ``UnicodeDataError`` when the directory or file is missing or not UTF-8.
-    public func read(_ file: File) throws(UnicodeDataError) -> Contents {
+    package func read(_ file: File) throws(UnicodeDataError) -> Contents {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory), isDirectory.boolValue
         else { throw .missingDirectory(directory) }
@@ -81,7 +81,7 @@ extension Substring {
 }
 
 /// A problem with Unicode's data files.
-public enum UnicodeDataError: Error, Hashable, Sendable, CustomStringConvertible {
+package enum UnicodeDataError: Error, Hashable, Sendable, CustomStringConvertible {
     case missingDirectory(String)
     /// None of the paths tried holds the file.
     case missingFile([String])
@@ -89,7 +89,7 @@ public enum UnicodeDataError: Error, Hashable, Sendable, CustomStringConvertible
     /// A line does not have the documented format.
     case malformedLine(path: String, line: Int, expected: String)
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .missingDirectory(let directory):
             "\(directory): no such directory (install Debian's unicode-data package or pass --unicode-data DIR)"

@@ -3,7 +3,7 @@ internal import CICU
 /// The Unicode General_Category of a code point (UAX #44).
 ///
 /// The corresponding ICU type is `UCharCategory`, read with `u_charType`.
-public enum GeneralCategory: Int32, Sendable, CaseIterable {
+package enum GeneralCategory: Int32, Sendable, CaseIterable {
     case unassigned = 0
     case uppercaseLetter, lowercaseLetter, titlecaseLetter, modifierLetter,
         otherLetter, nonspacingMark, enclosingMark, spacingMark, decimalNumber, letterNumber,
@@ -13,7 +13,7 @@ public enum GeneralCategory: Int32, Sendable, CaseIterable {
         otherSymbol, initialPunctuation, finalPunctuation
 
     /// Whether this is one of the letter categories (L*).
-    public var isLetter: Bool {
+    package var isLetter: Bool {
         switch self {
         case .uppercaseLetter, .lowercaseLetter, .titlecaseLetter, .modifierLetter, .otherLetter: true
         default: false
@@ -21,13 +21,13 @@ public enum GeneralCategory: Int32, Sendable, CaseIterable {
     }
 
     /// Whether this is one of the mark categories (M*).
-    public var isMark: Bool { self == .nonspacingMark || self == .enclosingMark || self == .spacingMark }
+    package var isMark: Bool { self == .nonspacingMark || self == .enclosingMark || self == .spacingMark }
 
     /// Whether this is one of the number categories (N*).
-    public var isNumber: Bool { self == .decimalNumber || self == .letterNumber || self == .otherNumber }
+    package var isNumber: Bool { self == .decimalNumber || self == .letterNumber || self == .otherNumber }
 
     /// Whether this is one of the punctuation categories (P*).
-    public var isPunctuation: Bool {
+    package var isPunctuation: Bool {
         switch self {
         case .dashPunctuation, .openPunctuation, .closePunctuation, .connectorPunctuation,
             .otherPunctuation, .initialPunctuation, .finalPunctuation:
@@ -37,12 +37,12 @@ public enum GeneralCategory: Int32, Sendable, CaseIterable {
     }
 
     /// Whether this is one of the symbol categories (S*).
-    public var isSymbol: Bool {
+    package var isSymbol: Bool {
         self == .mathSymbol || self == .currencySymbol || self == .modifierSymbol || self == .otherSymbol
     }
 
     /// Whether this is one of the separator categories (Z*).
-    public var isSeparator: Bool {
+    package var isSeparator: Bool {
         self == .spaceSeparator || self == .lineSeparator || self == .paragraphSeparator
     }
 }
@@ -50,7 +50,7 @@ public enum GeneralCategory: Int32, Sendable, CaseIterable {
 /// The East_Asian_Width of a code point (UAX #11).
 ///
 /// The corresponding ICU type is `UEastAsianWidth`.
-public enum EastAsianWidth: Int32, Sendable, CaseIterable {
+package enum EastAsianWidth: Int32, Sendable, CaseIterable {
     case neutral = 0
     case ambiguous, halfwidth, fullwidth, narrow, wide
 }
@@ -59,80 +59,80 @@ public enum EastAsianWidth: Int32, Sendable, CaseIterable {
 ///
 /// The corresponding ICU type is `UGraphemeClusterBreak`. E_Base, E_Base_GAZ, E_Modifier
 /// and Glue_After_Zwj have had no code points since Unicode 11.
-public enum GraphemeClusterBreak: Int32, Sendable, CaseIterable {
+package enum GraphemeClusterBreak: Int32, Sendable, CaseIterable {
     case other = 0
     case control, cr, extend, l, lf, lv, lvt, t, v, spacingMark, prepend, regionalIndicator,
         eBase, eBaseGAZ, eModifier, glueAfterZWJ, zwj
 }
 
 /// A script, as ICU's `UScriptCode` (UAX #24).
-public struct Script: Hashable, Sendable, CustomStringConvertible {
+package struct Script: Hashable, Sendable, CustomStringConvertible {
     /// ICU's `UScriptCode` value.
-    public var rawValue: Int32
+    package var rawValue: Int32
 
-    public init(rawValue: Int32) { self.rawValue = rawValue }
+    package init(rawValue: Int32) { self.rawValue = rawValue }
 
-    public static let common = Script(rawValue: Int32(CICU_SCRIPT_COMMON))
-    public static let inherited = Script(rawValue: Int32(CICU_SCRIPT_INHERITED))
-    public static let han = Script(rawValue: Int32(CICU_SCRIPT_HAN))
-    public static let bopomofo = Script(rawValue: Int32(CICU_SCRIPT_BOPOMOFO))
-    public static let hiragana = Script(rawValue: Int32(CICU_SCRIPT_HIRAGANA))
-    public static let katakana = Script(rawValue: Int32(CICU_SCRIPT_KATAKANA))
-    public static let hangul = Script(rawValue: Int32(CICU_SCRIPT_HANGUL))
-    public static let latin = Script(rawValue: Int32(CICU_SCRIPT_LATIN))
+    package static let common = Script(rawValue: Int32(CICU_SCRIPT_COMMON))
+    package static let inherited = Script(rawValue: Int32(CICU_SCRIPT_INHERITED))
+    package static let han = Script(rawValue: Int32(CICU_SCRIPT_HAN))
+    package static let bopomofo = Script(rawValue: Int32(CICU_SCRIPT_BOPOMOFO))
+    package static let hiragana = Script(rawValue: Int32(CICU_SCRIPT_HIRAGANA))
+    package static let katakana = Script(rawValue: Int32(CICU_SCRIPT_KATAKANA))
+    package static let hangul = Script(rawValue: Int32(CICU_SCRIPT_HANGUL))
+    package static let latin = Script(rawValue: Int32(CICU_SCRIPT_LATIN))
 
     /// The ISO 15924 code, e.g. "Hani" (`uscript_getShortName`).
-    public var shortName: String {
+    package var shortName: String {
         guard let name = cicu_script_short_name(rawValue) else { return "Zzzz" }
         return String(cString: name)
     }
 
-    public var description: String { shortName }
+    package var description: String { shortName }
 }
 
 /// Binary properties of a code point that the classifier uses (UTS #51, UAX #44).
-public struct BinaryProperties: OptionSet, Hashable, Sendable {
-    public var rawValue: UInt32
-    public init(rawValue: UInt32) { self.rawValue = rawValue }
+package struct BinaryProperties: OptionSet, Hashable, Sendable {
+    package var rawValue: UInt32
+    package init(rawValue: UInt32) { self.rawValue = rawValue }
 
     /// `Ideographic` (`UCHAR_IDEOGRAPHIC`).
-    public static let ideographic = Self(rawValue: CICU_PROP_IDEOGRAPHIC.rawValue)
+    package static let ideographic = Self(rawValue: CICU_PROP_IDEOGRAPHIC.rawValue)
     /// `Emoji` (`UCHAR_EMOJI`).
-    public static let emoji = Self(rawValue: CICU_PROP_EMOJI.rawValue)
+    package static let emoji = Self(rawValue: CICU_PROP_EMOJI.rawValue)
     /// `Emoji_Presentation` (`UCHAR_EMOJI_PRESENTATION`).
-    public static let emojiPresentation = Self(rawValue: CICU_PROP_EMOJI_PRESENTATION.rawValue)
+    package static let emojiPresentation = Self(rawValue: CICU_PROP_EMOJI_PRESENTATION.rawValue)
     /// `Emoji_Modifier` (`UCHAR_EMOJI_MODIFIER`): the five skin tones.
-    public static let emojiModifier = Self(rawValue: CICU_PROP_EMOJI_MODIFIER.rawValue)
+    package static let emojiModifier = Self(rawValue: CICU_PROP_EMOJI_MODIFIER.rawValue)
     /// `Emoji_Modifier_Base` (`UCHAR_EMOJI_MODIFIER_BASE`).
-    public static let emojiModifierBase = Self(rawValue: CICU_PROP_EMOJI_MODIFIER_BASE.rawValue)
+    package static let emojiModifierBase = Self(rawValue: CICU_PROP_EMOJI_MODIFIER_BASE.rawValue)
     /// `Emoji_Component` (`UCHAR_EMOJI_COMPONENT`).
-    public static let emojiComponent = Self(rawValue: CICU_PROP_EMOJI_COMPONENT.rawValue)
+    package static let emojiComponent = Self(rawValue: CICU_PROP_EMOJI_COMPONENT.rawValue)
     /// `Regional_Indicator` (`UCHAR_REGIONAL_INDICATOR`).
-    public static let regionalIndicator = Self(rawValue: CICU_PROP_REGIONAL_INDICATOR.rawValue)
+    package static let regionalIndicator = Self(rawValue: CICU_PROP_REGIONAL_INDICATOR.rawValue)
     /// `Extended_Pictographic` (`UCHAR_EXTENDED_PICTOGRAPHIC`).
-    public static let extendedPictographic = Self(rawValue: CICU_PROP_EXTENDED_PICTOGRAPHIC.rawValue)
+    package static let extendedPictographic = Self(rawValue: CICU_PROP_EXTENDED_PICTOGRAPHIC.rawValue)
     /// `White_Space` (`UCHAR_WHITE_SPACE`).
-    public static let whiteSpace = Self(rawValue: CICU_PROP_WHITE_SPACE.rawValue)
+    package static let whiteSpace = Self(rawValue: CICU_PROP_WHITE_SPACE.rawValue)
     /// `Default_Ignorable_Code_Point` (`UCHAR_DEFAULT_IGNORABLE_CODE_POINT`).
-    public static let defaultIgnorable = Self(rawValue: CICU_PROP_DEFAULT_IGNORABLE.rawValue)
+    package static let defaultIgnorable = Self(rawValue: CICU_PROP_DEFAULT_IGNORABLE.rawValue)
     /// `Variation_Selector` (`UCHAR_VARIATION_SELECTOR`).
-    public static let variationSelector = Self(rawValue: CICU_PROP_VARIATION_SELECTOR.rawValue)
+    package static let variationSelector = Self(rawValue: CICU_PROP_VARIATION_SELECTOR.rawValue)
     /// `Bidi_Control` (`UCHAR_BIDI_CONTROL`): the explicit directional marks and overrides.
-    public static let bidiControl = Self(rawValue: CICU_PROP_BIDI_CONTROL.rawValue)
+    package static let bidiControl = Self(rawValue: CICU_PROP_BIDI_CONTROL.rawValue)
 }
 
 /// What ICU says about one code point.
-public struct CodePointProperties: Hashable, Sendable {
+package struct CodePointProperties: Hashable, Sendable {
     /// The code point (a lone surrogate's own value is allowed).
-    public var codePoint: UInt32
-    public var generalCategory: GeneralCategory
-    public var script: Script
-    public var eastAsianWidth: EastAsianWidth
-    public var graphemeClusterBreak: GraphemeClusterBreak
-    public var binary: BinaryProperties
+    package var codePoint: UInt32
+    package var generalCategory: GeneralCategory
+    package var script: Script
+    package var eastAsianWidth: EastAsianWidth
+    package var graphemeClusterBreak: GraphemeClusterBreak
+    package var binary: BinaryProperties
 
     /// Reads the properties of `codePoint` from ICU in one call.
-    public init(codePoint: UInt32) {
+    package init(codePoint: UInt32) {
         var facts = cicu_code_point_facts()
         cicu_code_point_facts_get(Int32(bitPattern: codePoint), &facts)
         self.codePoint = codePoint
@@ -144,7 +144,7 @@ public struct CodePointProperties: Hashable, Sendable {
     }
 
     /// Reads the properties of a scalar.
-    public init(_ scalar: Unicode.Scalar) {
+    package init(_ scalar: Unicode.Scalar) {
         self.init(codePoint: scalar.value)
     }
 
@@ -152,7 +152,7 @@ public struct CodePointProperties: Hashable, Sendable {
     /// ICU's label, e.g. "<control-001B>" or "<lead surrogate-D83D>".
     ///
     /// The corresponding ICU call is `u_charName` with `U_EXTENDED_CHAR_NAME`.
-    public var name: String {
+    package var name: String {
         var buffer = [CChar](repeating: 0, count: 128)
         let length = cicu_char_name(Int32(bitPattern: codePoint), &buffer, Int32(buffer.count))
         guard length > 0 else { return "U+" + String(codePoint, radix: 16, uppercase: true) }
@@ -160,7 +160,7 @@ public struct CodePointProperties: Hashable, Sendable {
     }
 
     /// The Script_Extensions of the code point (UAX #24), in ICU's order.
-    public var scriptExtensions: [Script] {
+    package var scriptExtensions: [Script] {
         var buffer = [Int32](repeating: 0, count: 32)
         var status: Int32 = 0
         let count = cicu_script_extensions(Int32(bitPattern: codePoint), &buffer, Int32(buffer.count), &status)

@@ -1,24 +1,24 @@
 internal import CICU
 
 /// An error reported by ICU, with its `UErrorCode`.
-public struct ICUError: Error, Hashable, Sendable, CustomStringConvertible {
+package struct ICUError: Error, Hashable, Sendable, CustomStringConvertible {
     /// The `UErrorCode` value (positive for failures).
-    public var code: Int32
+    package var code: Int32
     /// What the harness was doing, e.g. "compiling the regular expression `^\d$`".
-    public var operation: String
+    package var operation: String
     /// The UTF-16 offset in a regular expression pattern where ICU found a syntax error.
-    public var patternOffset: Int?
+    package var patternOffset: Int?
 
-    public init(code: Int32, operation: String, patternOffset: Int? = nil) {
+    package init(code: Int32, operation: String, patternOffset: Int? = nil) {
         self.code = code
         self.operation = operation
         self.patternOffset = patternOffset
     }
 
     /// ICU's name for the code (`u_errorName`), e.g. `U_REGEX_RULE_SYNTAX`.
-    public var name: String { String(cString: cicu_error_name(code)) }
+    package var name: String { String(cString: cicu_error_name(code)) }
 
-    public var description: String {
+    package var description: String {
         let position = patternOffset.map { " at offset \($0)" } ?? ""
         return "ICU failed \(operation)\(position): \(name)"
     }

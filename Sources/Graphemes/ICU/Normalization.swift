@@ -5,7 +5,7 @@ extension UTF16Text {
     /// characters folded to their plain forms, e.g. fullwidth ７ to 7 and ． to ".".
     ///
     /// Lone surrogates pass through unchanged.
-    public var nfkc: UTF16Text {
+    package var nfkc: UTF16Text {
         var capacity = length + 8
         while true {
             var status: Int32 = 0

@@ -3,23 +3,23 @@
 /// A "20 character" limit means a different thing to `NSString.length` (UTF-16),
 /// `unicodeScalars.count`, Swift's `String.count` (graphemes), a byte-limited
 /// database column (UTF-8) and a terminal or fixed-width layout (columns).
-public struct TextMetrics: Hashable, Sendable {
+package struct TextMetrics: Hashable, Sendable {
     /// UTF-16 code units (`NSString.length`, `NSRange`).
-    public var utf16: Int
+    package var utf16: Int
     /// Unicode scalars; a lone surrogate counts as one.
-    public var scalars: Int
+    package var scalars: Int
     /// Extended grapheme clusters (UAX #29, via ICU).
-    public var graphemes: Int
+    package var graphemes: Int
     /// UTF-8 bytes; a lone surrogate counts as the 3 bytes of U+FFFD, the most a
     /// conversion to UTF-8 would write for it.
-    public var utf8Bytes: Int
+    package var utf8Bytes: Int
     /// Display columns: 2 for an emoji cluster or one whose first scalar is East
     /// Asian Wide or Fullwidth (UAX #11), 0 for a cluster of controls, format
     /// characters or marks alone, 1 otherwise. Ambiguous-width characters count
     /// as 1, as outside East Asian legacy contexts.
-    public var displayColumns: Int
+    package var displayColumns: Int
 
-    public init(utf16: Int, scalars: Int, graphemes: Int, utf8Bytes: Int, displayColumns: Int) {
+    package init(utf16: Int, scalars: Int, graphemes: Int, utf8Bytes: Int, displayColumns: Int) {
         self.utf16 = utf16
         self.scalars = scalars
         self.graphemes = graphemes
@@ -30,14 +30,19 @@ public struct TextMetrics: Hashable, Sendable {
 
 /// A unit to measure text in; the names are those used by rule specs and reports.
 public enum TextUnit: String, Sendable, CaseIterable, Codable {
+    /// UTF-16 code units: `NSString.length`, `UITextField`'s own ranges.
     case utf16
+    /// Unicode scalars: `String.unicodeScalars.count`.
     case scalars
+    /// Extended grapheme clusters (UAX #29, ICU's rules): what a user sees as characters.
     case graphemes
+    /// UTF-8 bytes.
     case utf8 = "utf8"
+    /// Display columns: East Asian wide characters and emoji take two.
     case columns
 
     /// The length of `metrics` in this unit.
-    public func count(in metrics: TextMetrics) -> Int {
+    package func count(in metrics: TextMetrics) -> Int {
         switch self {
         case .utf16: metrics.utf16
         case .scalars: metrics.scalars
@@ -50,7 +55,7 @@ public enum TextUnit: String, Sendable, CaseIterable, Codable {
 
 extension UTF16Text {
     /// The text's lengths in every unit.
-    public var metrics: TextMetrics {
+    package var metrics: TextMetrics {
         var scalars = 0
         var utf8Bytes = 0
         for element in decodedUnits {
@@ -95,7 +100,7 @@ extension UTF16Text {
 
 extension UTF16Text {
     /// The text's length in `unit`, measuring only what that unit needs.
-    public func length(in unit: TextUnit) -> Int {
+    package func length(in unit: TextUnit) -> Int {
         switch unit {
         case .utf16: length
         case .scalars: length - surrogatePairCount
@@ -107,7 +112,7 @@ extension UTF16Text {
     /// Whether the text is longer than `limit` in `unit`. Scalars and graphemes never
     /// outnumber UTF-16 units, so a text of at most `limit` units is answered without
     /// segmenting it.
-    public func exceeds(_ limit: Int, in unit: TextUnit) -> Bool {
+    package func exceeds(_ limit: Int, in unit: TextUnit) -> Bool {
         if length <= limit, unit == .scalars || unit == .graphemes || unit == .utf16 { return false }
         return self.length(in: unit) > limit
     }

@@ -105,6 +105,7 @@ public enum FieldNotationError: Error, Hashable, Sendable, CustomStringConvertib
     /// A `<` does not start a `<XXXX>` token of 4 to 6 hex digits naming a code point.
     case badCodePointToken(position: Int)
 
+    /// One line naming the position and what is wrong.
     public var description: String {
         switch self {
         case .danglingEscape(let position): "field notation: '\\' at position \(position) escapes nothing"

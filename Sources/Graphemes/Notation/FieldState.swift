@@ -5,12 +5,14 @@
 /// notation (``notation``) so that a test or a report shows the field like a screen:
 /// `ab[ㄨㄤ|]` is "ab" followed by the marked text "ㄨㄤ" with the caret at its end.
 public struct FieldState: Hashable, Sendable {
+    /// The field's text, in UTF-16 units (lone surrogates allowed).
     public var text: UTF16Text
     /// The selection; an empty range is a caret.
     public var selection: UTF16Range
     /// The marked (provisional, still-composing) text, if any.
     public var markedRange: UTF16Range?
 
+    /// A field holding `text`, with `selection` and, if any, marked text at `markedRange`.
     public init(text: UTF16Text, selection: UTF16Range, markedRange: UTF16Range? = nil) {
         self.text = text
         self.selection = selection
@@ -38,5 +40,6 @@ extension FieldState: CustomStringConvertible, CustomDebugStringConvertible {
     /// The state in field notation, e.g. `ab[ㄨㄤ|]`.
     public var description: String { notation }
 
+    /// `FieldState("ab[ㄨㄤ|]")`.
     public var debugDescription: String { "FieldState(\"\(notation)\")" }
 }

@@ -3,9 +3,9 @@
 ///
 /// Reports draw it as a labelled token (`ZWJ`, `RLO`, `VS16`, `D83D`), so that what a
 /// field holds is always visible and the text shown can never spoof the report.
-public struct VisibleToken: Hashable, Sendable {
+package struct VisibleToken: Hashable, Sendable {
     /// Why the character is shown as a token; reports style each kind.
-    public enum Kind: String, Hashable, Sendable, CaseIterable {
+    package enum Kind: String, Hashable, Sendable, CaseIterable {
         /// A surrogate unit without its partner.
         case loneSurrogate = "surrogate"
         /// A control character (General_Category Cc).
@@ -21,16 +21,16 @@ public struct VisibleToken: Hashable, Sendable {
     }
 
     /// The code point, or the surrogate unit's value.
-    public var value: UInt32
-    public var kind: Kind
+    package var value: UInt32
+    package var kind: Kind
     /// The label a report shows: the abbreviation from Unicode's NameAliases.txt
     /// ("ZWJ", "RLO", "VS16", "NBSP"), else the value in hex ("E0067", "D83D").
-    public var label: String
+    package var label: String
     /// The character's name from ICU ("ZERO WIDTH JOINER"), or "lone surrogate D83D".
-    public var name: String
+    package var name: String
 
     /// The token for `scalar`, or `nil` when it can be shown as itself.
-    public init?(scalar: Unicode.Scalar) {
+    package init?(scalar: Unicode.Scalar) {
         let value = scalar.value
         if value >= 0x20, value < 0x7F { return nil }
         let properties = CodePointProperties(codePoint: value)
@@ -55,7 +55,7 @@ public struct VisibleToken: Hashable, Sendable {
     }
 
     /// The token for a surrogate unit that has no partner.
-    public init(loneSurrogate unit: UInt16) {
+    package init(loneSurrogate unit: UInt16) {
         value = UInt32(unit)
         kind = .loneSurrogate
         label = Self.hex(value)
@@ -63,14 +63,14 @@ public struct VisibleToken: Hashable, Sendable {
     }
 
     /// `XXXX`: a code point or unit value in 4 to 6 uppercase hex digits.
-    public static func hex(_ value: UInt32) -> String {
+    package static func hex(_ value: UInt32) -> String {
         let digits = String(value, radix: 16, uppercase: true)
         return String(repeating: "0", count: max(0, 4 - digits.count)) + digits
     }
 }
 
 /// A piece of text as a report shows it: text that can be shown as it is, or a token.
-public enum VisiblePiece: Hashable, Sendable {
+package enum VisiblePiece: Hashable, Sendable {
     case text(String)
     case token(VisibleToken)
 }
@@ -82,7 +82,7 @@ extension UTF16Text {
     /// selectors and tags are part of the picture. Anywhere else they are tokens, so a
     /// half-built emoji shows what it is made of. Never loses or replaces a unit: the
     /// pieces spell the text exactly, with tokens standing for their units.
-    public var visiblePieces: [VisiblePiece] {
+    package var visiblePieces: [VisiblePiece] {
         var pieces: [VisiblePiece] = []
         var run = ""
         func flush() {
@@ -121,7 +121,7 @@ extension String {
     /// The string with every ``VisibleToken`` written as `<XXXX>`, as field notation
     /// writes invisible characters (RGI emoji sequences kept whole): for names and specs
     /// shown in plain-text reports, where a bidi override must not reorder the line.
-    public var withVisibleTokens: String {
+    package var withVisibleTokens: String {
         if unicodeScalars.allSatisfy({ $0.value >= 0x20 && $0.value < 0x7F }) { return self }
         var out = ""
         for piece in UTF16Text(self).visiblePieces {

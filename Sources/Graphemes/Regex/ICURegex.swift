@@ -4,40 +4,40 @@ internal import CICU
 /// `NSPredicate`'s `MATCHES`: the legacy rules this package reproduces ran on it.
 ///
 /// The pattern is compiled once when the value is made, to report syntax errors
-/// there; matching goes through a ``RegexMatcher``, which owns a compiled copy.
+/// there; matching goes through a `RegexMatcher`, which owns a compiled copy.
 public struct ICURegex: Hashable, Sendable {
     /// Options, as `NSRegularExpression.Options` / ICU's `URegexpFlag`.
-    public struct Options: OptionSet, Hashable, Sendable {
-        public var rawValue: UInt32
-        public init(rawValue: UInt32) { self.rawValue = rawValue }
+    package struct Options: OptionSet, Hashable, Sendable {
+        package var rawValue: UInt32
+        package init(rawValue: UInt32) { self.rawValue = rawValue }
 
-        public static let caseInsensitive = Self(rawValue: UInt32(CICU_REGEX_CASE_INSENSITIVE))
-        public static let allowCommentsAndWhitespace = Self(rawValue: UInt32(CICU_REGEX_COMMENTS))
-        public static let dotMatchesLineSeparators = Self(rawValue: UInt32(CICU_REGEX_DOTALL))
-        public static let anchorsMatchLines = Self(rawValue: UInt32(CICU_REGEX_MULTILINE))
-        public static let useUnicodeWordBoundaries = Self(rawValue: UInt32(CICU_REGEX_UWORD))
+        package static let caseInsensitive = Self(rawValue: UInt32(CICU_REGEX_CASE_INSENSITIVE))
+        package static let allowCommentsAndWhitespace = Self(rawValue: UInt32(CICU_REGEX_COMMENTS))
+        package static let dotMatchesLineSeparators = Self(rawValue: UInt32(CICU_REGEX_DOTALL))
+        package static let anchorsMatchLines = Self(rawValue: UInt32(CICU_REGEX_MULTILINE))
+        package static let useUnicodeWordBoundaries = Self(rawValue: UInt32(CICU_REGEX_UWORD))
     }
 
     /// The pattern, in UTF-16 as ICU reads it.
     public let pattern: UTF16Text
-    public let options: Options
+    package let options: Options
 
     /// Compiles `pattern` to check it.
     ///
     /// - Throws: ``ICUError`` with ICU's code (e.g. `U_REGEX_RULE_SYNTAX`) and the offset of the error.
-    public init(_ pattern: UTF16Text, options: Options = []) throws(ICUError) {
+    package init(_ pattern: UTF16Text, options: Options = []) throws(ICUError) {
         self.pattern = pattern
         self.options = options
         _ = try RegexMatcher(pattern: pattern, options: options)
     }
 
     /// Compiles `pattern` to check it.
-    public init(_ pattern: String, options: Options = []) throws(ICUError) {
+    package init(_ pattern: String, options: Options = []) throws(ICUError) {
         try self.init(UTF16Text(pattern), options: options)
     }
 
     /// A matcher that owns a compiled copy of the pattern; use one for many matches.
-    public func makeMatcher() -> RegexMatcher {
+    package func makeMatcher() -> RegexMatcher {
         do {
             return try RegexMatcher(pattern: pattern, options: options)
         } catch {
@@ -47,7 +47,7 @@ public struct ICURegex: Hashable, Sendable {
     }
 
     /// Whether the whole of `text` matches (`uregex_matches`: NSPredicate `SELF MATCHES %@`).
-    public func matchesWhole(_ text: UTF16Text) -> Bool {
+    package func matchesWhole(_ text: UTF16Text) -> Bool {
         withMatcher { $0.matchesWhole(text) }
     }
 
@@ -55,7 +55,7 @@ public struct ICURegex: Hashable, Sendable {
     /// thread's first use of it and kept (a rule asks at every keystroke; compiling costs
     /// far more than matching a short text). A nested use of the same pattern gets a
     /// fresh matcher.
-    public func withMatcher<Result>(_ body: (borrowing RegexMatcher) throws -> Result) rethrows -> Result {
+    package func withMatcher<Result>(_ body: (borrowing RegexMatcher) throws -> Result) rethrows -> Result {
         let cache = RegexCache.perThread.value
         let key = RegexCache.Key(pattern: pattern, options: options.rawValue)
         let entry: RegexCache.Entry
@@ -74,7 +74,7 @@ public struct ICURegex: Hashable, Sendable {
 }
 
 /// A compiled ICU regular expression (`URegularExpression`), owned by one value.
-public struct RegexMatcher: ~Copyable {
+package struct RegexMatcher: ~Copyable {
     private let handle: OpaquePointer
     private let pattern: UTF16Text
 
@@ -99,18 +99,18 @@ public struct RegexMatcher: ~Copyable {
     ///
     /// Matching only fails in ICU for resource limits (stack or time), which the
     /// harness's patterns do not set; such a failure counts as no match.
-    public func matchesWhole(_ units: UnsafeBufferPointer<UInt16>) -> Bool {
+    package func matchesWhole(_ units: UnsafeBufferPointer<UInt16>) -> Bool {
         var status: Int32 = 0
         return cicu_regex_matches(handle, units.baseAddress, Int32(units.count), &status) != 0
     }
 
     /// Whether the whole of `text` matches.
-    public func matchesWhole(_ text: UTF16Text) -> Bool {
+    package func matchesWhole(_ text: UTF16Text) -> Bool {
         text.units.withUnsafeBufferPointer { matchesWhole($0) }
     }
 
     /// The first match in `text` at or after `start` (`uregex_find`).
-    public func firstMatch(in text: UTF16Text, from start: Int = 0) -> UTF16Range? {
+    package func firstMatch(in text: UTF16Text, from start: Int = 0) -> UTF16Range? {
         text.units.withUnsafeBufferPointer { buffer in
             var status: Int32 = 0
             var matchStart: Int32 = 0

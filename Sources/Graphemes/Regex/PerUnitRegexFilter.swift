@@ -7,25 +7,25 @@
 /// MATCHES %@"]` accepts it; otherwise it deletes the unit and looks at the same
 /// index again. `MATCHES` is ICU's whole-string match, so this runs the same pattern
 /// on the same engine over the same one-unit strings.
-public struct PerUnitRegexFilter: Hashable, Sendable {
-    public let regex: ICURegex
+package struct PerUnitRegexFilter: Hashable, Sendable {
+    package let regex: ICURegex
 
-    public init(regex: ICURegex) {
+    package init(regex: ICURegex) {
         self.regex = regex
     }
 
     /// The emoji pattern of seed 000's `LXDEmojiTextRestrict`, as written in the article:
     /// `^[\ud83c\udc00-\ud83c\udfff]|[\ud83d\udc00-\ud83d\udfff]|[\u2600-\u27ff]$`.
-    public static let seed000EmojiPattern =
+    package static let seed000EmojiPattern =
         #"^[\ud83c\udc00-\ud83c\udfff]|[\ud83d\udc00-\ud83d\udfff]|[\u2600-\u27ff]$"#
 
     /// The filter of seed 000's `LXDEmojiTextRestrict` ("only emoji").
-    public static func seed000Emoji() throws(ICUError) -> PerUnitRegexFilter {
+    package static func seed000Emoji() throws(ICUError) -> PerUnitRegexFilter {
         PerUnitRegexFilter(regex: try ICURegex(seed000EmojiPattern))
     }
 
     /// The text with every unit that does not match on its own deleted.
-    public func filter(_ text: UTF16Text) -> UTF16Text {
+    package func filter(_ text: UTF16Text) -> UTF16Text {
         let matcher = regex.makeMatcher()
         var kept: [UInt16] = []
         kept.reserveCapacity(text.length)
@@ -43,11 +43,11 @@ public struct PerUnitRegexFilter: Hashable, Sendable {
 
 /// The verdict of a per-unit filter on each of the 65,536 UTF-16 code units, asked of ICU
 /// once per unit: a filter that matches one unit at a time can only ever see these.
-public struct UnitVerdicts: Hashable, Sendable {
+package struct UnitVerdicts: Hashable, Sendable {
     private var bits: [UInt64]
 
     /// Asks `filter`'s pattern about every code unit.
-    public init(_ filter: PerUnitRegexFilter) {
+    package init(_ filter: PerUnitRegexFilter) {
         let matcher = filter.regex.makeMatcher()
         var bits = [UInt64](repeating: 0, count: 1024)
         var unit: UInt16 = 0
@@ -63,12 +63,12 @@ public struct UnitVerdicts: Hashable, Sendable {
 
     /// Whether the pattern matches `unit` on its own.
     @inline(__always)
-    public func matches(_ unit: UInt16) -> Bool {
+    package func matches(_ unit: UInt16) -> Bool {
         bits[Int(unit) >> 6] & (1 << UInt64(unit & 63)) != 0
     }
 
     /// `text` with every unit the pattern does not match deleted (``PerUnitRegexFilter/filter(_:)``).
-    public func filter(_ text: UTF16Text) -> UTF16Text {
+    package func filter(_ text: UTF16Text) -> UTF16Text {
         UTF16Text(units: text.units.filter(matches))
     }
 }

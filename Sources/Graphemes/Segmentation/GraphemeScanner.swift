@@ -3,7 +3,7 @@ internal import CICU
 /// Extended grapheme cluster boundaries (UAX #29, as ICU 72's grapheme rules tailor it)
 /// decided from per-code-point property values, without ICU's break iterator.
 ///
-/// Every rule is decided from a 16-bit word per code point that ``SegmentationTable``
+/// Every rule is decided from a 16-bit word per code point that `SegmentationTable`
 /// builds from ICU's property maps at first use (Grapheme_Cluster_Break,
 /// Extended_Pictographic, and the classes of ICU's Indic conjunct rule), never from
 /// hand-written ranges: the pair rules GB3–GB9b from a table of the two scalars'

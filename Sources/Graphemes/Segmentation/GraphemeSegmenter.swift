@@ -6,18 +6,18 @@
 /// ``icuBoundaries(of:)`` always uses: the oracle the differential checks compare with.
 /// Noncopyable: the iterator has one owner. For one-off use, ``UTF16Text/graphemeClusters``
 /// needs no segmenter.
-public struct GraphemeSegmenter: ~Copyable {
+package struct GraphemeSegmenter: ~Copyable {
     private let iterator: BreakIterator
 
     /// Opens ICU's grapheme cluster break iterator.
     ///
     /// - Throws: ``ICUError`` when ICU cannot load its break rules.
-    public init() throws(ICUError) {
+    package init() throws(ICUError) {
         iterator = try BreakIterator(.grapheme)
     }
 
     /// Calls `body` with the range of each grapheme cluster of `buffer`, in order.
-    public func forEachCluster(
+    package func forEachCluster(
         in buffer: UnsafeBufferPointer<UInt16>, _ body: (UTF16Range) throws -> Void
     ) rethrows {
         if GraphemeScanner.isAvailable {
@@ -41,7 +41,7 @@ public struct GraphemeSegmenter: ~Copyable {
     ///
     /// One pass that segments and classifies (see ``ClusterClassifier``): cheaper
     /// than classifying the ranges of ``forEachCluster(in:_:)`` one call at a time.
-    public func forEachClassifiedCluster(
+    package func forEachClassifiedCluster(
         in buffer: UnsafeBufferPointer<UInt16>, _ body: (GraphemeCluster) throws -> Void
     ) rethrows {
         guard let base = buffer.baseAddress else { return }
@@ -73,20 +73,20 @@ public struct GraphemeSegmenter: ~Copyable {
 
     /// Whether `offset` is a grapheme cluster boundary of `text`, decided by ICU from the
     /// text around it.
-    public func isBoundary(_ offset: Int, in text: UTF16Text) -> Bool {
+    package func isBoundary(_ offset: Int, in text: UTF16Text) -> Bool {
         if offset <= 0 || offset >= text.length { return true }
         return text.units.withUnsafeBufferPointer { iterator.isBoundary(offset, in: $0) }
     }
 
     /// The grapheme cluster boundaries of `text`: 0, every break, and the length (just [0] for empty text).
-    public func boundaries(of text: UTF16Text) -> [Int] {
+    package func boundaries(of text: UTF16Text) -> [Int] {
         if GraphemeScanner.isAvailable { return text.units.withUnsafeBufferPointer { GraphemeScanner.boundaries($0) } }
         return icuBoundaries(of: text)
     }
 
     /// The boundaries ICU's break iterator gives `text`, whatever ``GraphemeScanner`` can
     /// do: the oracle of the conformance and differential checks.
-    public func icuBoundaries(of text: UTF16Text) -> [Int] {
+    package func icuBoundaries(of text: UTF16Text) -> [Int] {
         var result = [0]
         text.units.withUnsafeBufferPointer { buffer in
             iterator.boundaries(of: buffer) { batch, _ in
@@ -97,7 +97,7 @@ public struct GraphemeSegmenter: ~Copyable {
     }
 
     /// The ranges of the grapheme clusters of `text`, in order.
-    public func clusters(of text: UTF16Text) -> [UTF16Range] {
+    package func clusters(of text: UTF16Text) -> [UTF16Range] {
         var result: [UTF16Range] = []
         text.units.withUnsafeBufferPointer { buffer in
             forEachCluster(in: buffer) { result.append($0) }
@@ -195,7 +195,7 @@ extension UTF16Text {
     ///
     /// When the pair rules of UAX #29 put boundaries on both sides of the previous scalar,
     /// that scalar is the whole cluster; otherwise the whole text is segmented.
-    public func graphemeClusterStart(before offset: Int) -> Int {
+    package func graphemeClusterStart(before offset: Int) -> Int {
         guard offset > 0, offset <= length else { return 0 }
         var start = offset - 1
         if start > 0, UTF16.isTrailSurrogate(units[start]), UTF16.isLeadSurrogate(units[start - 1]) { start -= 1 }
@@ -208,7 +208,7 @@ extension UTF16Text {
     }
 
     /// Whether `offset` is a grapheme cluster boundary of the text.
-    public func isGraphemeBoundary(_ offset: Int) -> Bool {
+    package func isGraphemeBoundary(_ offset: Int) -> Bool {
         if offset <= 0 || offset >= length { return true }
         if let local = TextAnalyzer.localBoundary(self, at: offset) { return local }
         return graphemeBoundaries.contains(offset)

@@ -1,10 +1,10 @@
 /// A segment between two word boundaries (UAX #29).
-public struct WordSegment: Hashable, Sendable {
+package struct WordSegment: Hashable, Sendable {
     /// Where the segment lies.
-    public var range: UTF16Range
+    package var range: UTF16Range
     /// Whether ICU's rules call it a word (letters, numbers, ideographs, kana) rather
     /// than spaces or punctuation (`ubrk_getRuleStatus` ≥ `UBRK_WORD_NONE_LIMIT`).
-    public var isWordLike: Bool
+    package var isWordLike: Bool
 }
 
 extension UTF16Text {
@@ -12,7 +12,7 @@ extension UTF16Text {
     /// ICU's dictionary-based breaking of Chinese, Japanese and Thai).
     ///
     /// - Throws: ``ICUError`` when ICU cannot load its word break rules.
-    public func wordSegments() throws(ICUError) -> [WordSegment] {
+    package func wordSegments() throws(ICUError) -> [WordSegment] {
         let iterator = try BreakIterator(.word)
         var segments: [WordSegment] = []
         var start = 0

@@ -9,6 +9,7 @@ public struct UTF16Range: Hashable, Sendable, Codable {
     /// The number of units.
     public var length: Int
 
+    /// The range of `length` units from `location`.
     public init(location: Int, length: Int) {
         self.location = location
         self.length = length
@@ -40,6 +41,7 @@ public struct UTF16Range: Hashable, Sendable, Codable {
 }
 
 extension UTF16Range: CustomStringConvertible {
+    /// `{location, length}`, as `NSStringFromRange` writes it.
     public var description: String { "{\(location), \(length)}" }
 }
 
@@ -54,6 +56,7 @@ public enum UTF16RangeError: Error, Hashable, Sendable {
 }
 
 extension UTF16RangeError: CustomStringConvertible {
+    /// One line saying which range and what is wrong.
     public var description: String {
         switch self {
         case .outOfBounds(let range, let textLength):

@@ -1,12 +1,12 @@
 /// One element of UTF-16 text decoded as far as it can be: a scalar, or a lone surrogate.
-public enum DecodedUnit: Hashable, Sendable {
+package enum DecodedUnit: Hashable, Sendable {
     /// A Unicode scalar, from one unit or a surrogate pair.
     case scalar(Unicode.Scalar)
     /// A surrogate code unit that is not part of a pair.
     case loneSurrogate(UInt16)
 
     /// The code point value: the scalar's, or the surrogate unit's own value (as ICU reports it).
-    public var codePoint: UInt32 {
+    package var codePoint: UInt32 {
         switch self {
         case .scalar(let scalar): scalar.value
         case .loneSurrogate(let unit): UInt32(unit)
@@ -14,7 +14,7 @@ public enum DecodedUnit: Hashable, Sendable {
     }
 
     /// How many UTF-16 code units the element occupies (1 or 2).
-    public var utf16Length: Int {
+    package var utf16Length: Int {
         switch self {
         case .scalar(let scalar): scalar.value > 0xFFFF ? 2 : 1
         case .loneSurrogate: 1
@@ -24,7 +24,7 @@ public enum DecodedUnit: Hashable, Sendable {
 
 extension UTF16Text {
     /// The text decoded into scalars, with each lone surrogate kept as itself.
-    public var decodedUnits: [DecodedUnit] {
+    package var decodedUnits: [DecodedUnit] {
         var result: [DecodedUnit] = []
         result.reserveCapacity(units.count)
         var offset = 0
@@ -37,7 +37,7 @@ extension UTF16Text {
     }
 
     /// The offsets of the lone surrogates in the text.
-    public var loneSurrogateOffsets: [Int] {
+    package var loneSurrogateOffsets: [Int] {
         var offsets: [Int] = []
         var offset = 0
         while offset < units.count {
@@ -49,7 +49,7 @@ extension UTF16Text {
     }
 
     /// Whether any unit is a surrogate that is not part of a pair.
-    public var hasLoneSurrogates: Bool {
+    package var hasLoneSurrogates: Bool {
         var offset = 0
         while offset < units.count {
             let decoded = Self.decode(units, at: offset)
@@ -76,7 +76,7 @@ extension UTF16Text {
     }
 
     /// Whether `offset` falls between the two units of a surrogate pair.
-    public func splitsSurrogatePair(at offset: Int) -> Bool {
+    package func splitsSurrogatePair(at offset: Int) -> Bool {
         guard offset > 0, offset < units.count else { return false }
         return UTF16.isLeadSurrogate(units[offset - 1]) && UTF16.isTrailSurrogate(units[offset])
     }
@@ -86,7 +86,7 @@ extension UTF16Text {
     /// The lengths of the longest common prefix and suffix of the two texts, in UTF-16
     /// units, neither cutting a surrogate pair and together no longer than the shorter
     /// text: what an edit from `self` to `other` left untouched at each end.
-    public func commonAffixes(with other: UTF16Text) -> (prefix: Int, suffix: Int) {
+    package func commonAffixes(with other: UTF16Text) -> (prefix: Int, suffix: Int) {
         let old = units
         let new = other.units
         let shorter = Swift.min(old.count, new.count)

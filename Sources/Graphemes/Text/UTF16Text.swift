@@ -67,14 +67,18 @@ public struct UTF16Text: Hashable, Sendable {
 }
 
 extension UTF16Text: ExpressibleByStringLiteral {
+    /// The UTF-16 units of a string literal.
     public init(stringLiteral value: String) {
         self.init(value)
     }
 }
 
 extension UTF16Text: RandomAccessCollection {
+    /// 0.
     public var startIndex: Int { 0 }
+    /// The length.
     public var endIndex: Int { units.count }
+    /// The unit at `position`.
     public subscript(position: Int) -> UInt16 { units[position] }
 }
 
@@ -82,6 +86,7 @@ extension UTF16Text: CustomStringConvertible, CustomDebugStringConvertible {
     /// The text with lone surrogates shown as `<D83D>`.
     public var description: String { visibleDescription }
 
+    /// `UTF16Text("a<D83D>")`.
     public var debugDescription: String { "UTF16Text(\"\(visibleDescription)\")" }
 }
 

@@ -16,27 +16,27 @@ import Graphemes
 /// that would join its neighbours into a refused cluster is undone. A Pinyin
 /// user in a `deny:classes=han` field can compose freely and sees 中 removed on commit;
 /// a paste keeps what is allowed of it.
-public struct ClassFilter: InputRule {
-    public enum Mode: String, Sendable {
+package struct ClassFilter: InputRule {
+    package enum Mode: String, Sendable {
         case allow, deny
     }
 
-    public let mode: Mode
-    public let classes: [RuleClass]
-    public let spec: String
+    package let mode: Mode
+    package let classes: [RuleClass]
+    package let spec: String
 
-    public init(_ mode: Mode, classes: [RuleClass], spec: String? = nil) {
+    package init(_ mode: Mode, classes: [RuleClass], spec: String? = nil) {
         self.mode = mode
         self.classes = classes
         self.spec = spec ?? "\(mode.rawValue):classes=\(classes.map(\.description).joined(separator: "+"))"
     }
 
     /// `emoji-only`.
-    public static func emojiOnly(spec: String = "emoji-only") -> ClassFilter {
+    package static func emojiOnly(spec: String = "emoji-only") -> ClassFilter {
         ClassFilter(.allow, classes: [.cluster(.emoji)], spec: spec)
     }
 
-    public var contract: RuleContract {
+    package var contract: RuleContract {
         let names = classes.map(\.description).joined(separator: ", ")
         return RuleContract(
             promise: mode == .allow ? "only \(names)" : "no \(names)",
@@ -45,7 +45,7 @@ public struct ClassFilter: InputRule {
     }
 
     /// Whether a cluster may stay in the committed text.
-    public func admits(_ cluster: ArraySlice<UInt16>) -> Bool {
+    package func admits(_ cluster: ArraySlice<UInt16>) -> Bool {
         let classification = cluster.classification
         let member = cluster.withUnsafeBufferPointer { units in
             classes.contains { $0.contains(units, classified: classification) }
@@ -53,7 +53,7 @@ public struct ClassFilter: InputRule {
         return member == (mode == .allow)
     }
 
-    public func editingChanged(_ change: FieldChange) -> TextAssignment? {
+    package func editingChanged(_ change: FieldChange) -> TextAssignment? {
         guard let edit = CommittedEdit(change) else { return undoJoiningDeletion(change) }
         let filtered = edit.filtered(admits)
         // An insertion can also change what a neighbouring old cluster is (a letter typed

@@ -10,25 +10,25 @@ import Graphemes
 /// separator (fullwidth ． counts as "."). Like every correct rule it judges the text
 /// once nothing is marked, on what the event inserted (``CommittedEdit``): a paste of
 /// "1,234.50" keeps "1234.50", a second separator is dropped.
-public struct DecimalRule: InputRule {
-    public static let separators: [String] = [".", ","]
+package struct DecimalRule: InputRule {
+    package static let separators: [String] = [".", ","]
 
-    public let separator: UInt16
-    public let spec: String
+    package let separator: UInt16
+    package let spec: String
 
-    public init(separator: Character = ".", spec: String? = nil) {
+    package init(separator: Character = ".", spec: String? = nil) {
         self.separator = separator.utf16.first ?? 0x2E
         self.spec = spec ?? "decimal:separator=\(separator)"
     }
 
-    public var contract: RuleContract {
+    package var contract: RuleContract {
         RuleContract(
             promise: "a decimal number: ASCII digits and at most one '\(UTF16Text(units: [separator]))'",
             allowedClasses: [.digitASCII, .cluster(.punctuation)], textPromise: .decimal(separator: separator),
             compositionSafe: true, profileIndependent: true)
     }
 
-    public func editingChanged(_ change: FieldChange) -> TextAssignment? {
+    package func editingChanged(_ change: FieldChange) -> TextAssignment? {
         guard let edit = CommittedEdit(change) else { return nil }
         var hasSeparator =
             edit.text.units[..<edit.inserted.lowerBound].contains(separator)
@@ -59,22 +59,22 @@ public struct DecimalRule: InputRule {
 /// (whole clusters) with which the text matches; failing that, it restores the committed
 /// text from before the event, if that matched. Write the pattern for every stage of
 /// typing (`\d{0,6}`, not `\d{6}`): a text is judged at every keystroke.
-public struct RegexRule: InputRule {
-    public let regex: ICURegex
-    public let spec: String
+package struct RegexRule: InputRule {
+    package let regex: ICURegex
+    package let spec: String
 
-    public init(_ regex: ICURegex, spec: String? = nil) {
+    package init(_ regex: ICURegex, spec: String? = nil) {
         self.regex = regex
         self.spec = spec ?? "regex:pattern=\(regex.pattern.visibleDescription)"
     }
 
-    public var contract: RuleContract {
+    package var contract: RuleContract {
         RuleContract(
             promise: "the committed text matches \(regex.pattern.visibleDescription)", textPromise: .matches(regex),
             compositionSafe: true, profileIndependent: true)
     }
 
-    public func editingChanged(_ change: FieldChange) -> TextAssignment? {
+    package func editingChanged(_ change: FieldChange) -> TextAssignment? {
         guard let edit = CommittedEdit(change) else { return nil }
         guard !regex.matchesWhole(edit.text) else { return nil }
         for count in stride(from: edit.pieces.count - 1, through: 0, by: -1) {

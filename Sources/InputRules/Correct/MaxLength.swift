@@ -28,21 +28,21 @@ import Graphemes
 /// Everything else is decided after the change, on the field itself (see
 /// ``CommittedEdit``), so the rule ends every session with the same text under every
 /// profile.
-public struct MaxLength: InputRule {
-    public enum Enforcement: String, CaseIterable, Sendable {
+package struct MaxLength: InputRule {
+    package enum Enforcement: String, CaseIterable, Sendable {
         case afterComposition = "after-composition"
         case enforced
     }
 
     /// The units a limit may count in.
-    public static let units: [TextUnit] = [.graphemes, .utf16, .scalars]
+    package static let units: [TextUnit] = [.graphemes, .utf16, .scalars]
 
-    public let limit: Int
-    public let unit: TextUnit
-    public let enforcement: Enforcement
-    public let spec: String
+    package let limit: Int
+    package let unit: TextUnit
+    package let enforcement: Enforcement
+    package let spec: String
 
-    public init(
+    package init(
         limit: Int, unit: TextUnit = .graphemes, enforcement: Enforcement = .afterComposition, spec: String? = nil
     ) {
         self.limit = limit
@@ -51,13 +51,13 @@ public struct MaxLength: InputRule {
         self.spec = spec ?? "max-length:limit=\(limit),unit=\(unit.rawValue),enforcement=\(enforcement.rawValue)"
     }
 
-    public var contract: RuleContract {
+    package var contract: RuleContract {
         RuleContract(
             promise: "at most \(limit) \(unit.rawValue) of committed text", limit: .init(limit, unit),
             compositionSafe: enforcement == .afterComposition, profileIndependent: enforcement == .afterComposition)
     }
 
-    public func shouldChange(_ request: ChangeRequest) -> Bool {
+    package func shouldChange(_ request: ChangeRequest) -> Bool {
         guard enforcement == .enforced, request.field.markedRange != nil, !request.isDeletion,
             let result = request.resultingText
         else { return true }
@@ -65,7 +65,7 @@ public struct MaxLength: InputRule {
         return length <= limit || length <= request.field.text.length(in: unit)
     }
 
-    public func editingChanged(_ change: FieldChange) -> TextAssignment? {
+    package func editingChanged(_ change: FieldChange) -> TextAssignment? {
         guard change.after.markedRange == nil, change.after.text.exceeds(limit, in: unit),
             let edit = CommittedEdit(change)
         else { return nil }

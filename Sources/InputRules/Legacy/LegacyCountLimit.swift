@@ -20,22 +20,22 @@ import Graphemes
 /// Ported to the multi-range delegate as DESIGN.md describes: every range is checked as
 /// in step 1, and step 2 measures the text the multi-range call implies. On iOS 26.0 a
 /// commit reported as `[{2, 0}]` therefore counts the marked text twice.
-public struct LegacyCountLimit: InputRule {
-    public let limit: Int
-    public let spec: String
+package struct LegacyCountLimit: InputRule {
+    package let limit: Int
+    package let spec: String
 
-    public init(limit: Int, spec: String? = nil) {
+    package init(limit: Int, spec: String? = nil) {
         self.limit = limit
         self.spec = spec ?? "legacy-count-limit:limit=\(limit)"
     }
 
-    public var contract: RuleContract {
+    package var contract: RuleContract {
         RuleContract(
             promise: "only digits, at most \(limit) characters (String.count)", limit: .init(limit, .graphemes),
             allowedClasses: [.cluster(.digit)])
     }
 
-    public func shouldChange(_ request: ChangeRequest) -> Bool {
+    package func shouldChange(_ request: ChangeRequest) -> Bool {
         let current = request.field.text
         for range in request.call.ranges {
             guard range.location >= 0, range.length >= 0, range.end <= current.length,
@@ -71,18 +71,18 @@ public struct LegacyCountLimit: InputRule {
 /// `1234`. `Float(_:)` is Swift's own parser, used here as it is: it accepts `nan`,
 /// `inf`, `1e5` and `0x1p3`, and refuses fullwidth digits and the empty string. Any
 /// marked text makes the text unparsable, so a composition ends at its first letter.
-public struct LegacyNumericField: InputRule {
-    public let spec: String
+package struct LegacyNumericField: InputRule {
+    package let spec: String
 
-    public init(spec: String = "legacy-numeric-field") {
+    package init(spec: String = "legacy-numeric-field") {
         self.spec = spec
     }
 
-    public var contract: RuleContract {
+    package var contract: RuleContract {
         RuleContract(promise: "only numbers: the text always reads as a Float", textPromise: .parsesAsFloat)
     }
 
-    public func editingChanged(_ change: FieldChange) -> TextAssignment? {
+    package func editingChanged(_ change: FieldChange) -> TextAssignment? {
         var text = change.after.text
         var assigned = false
         while Float(String(decoding: text.units, as: UTF16.self)) == nil {

@@ -28,20 +28,20 @@ import Graphemes
 /// General_Category as Foundation defines them) or else the characters of
 /// `characterSetWithCharactersInString:`; the set is searched faithfully, though the
 /// precedence slip makes the answer the same whatever it holds.
-public struct LegacyInputFilter: InputRule {
-    public let spec: String
-    public let maxLength: Int
-    public let regex: ICURegex?
-    public let charset: CharacterSetSpec?
+package struct LegacyInputFilter: InputRule {
+    package let spec: String
+    package let maxLength: Int
+    package let regex: ICURegex?
+    package let charset: CharacterSetSpec?
 
-    public init(spec: String, maxLength: Int = 0, regex: ICURegex? = nil, charset: CharacterSetSpec? = nil) {
+    package init(spec: String, maxLength: Int = 0, regex: ICURegex? = nil, charset: CharacterSetSpec? = nil) {
         self.spec = spec
         self.maxLength = maxLength
         self.regex = regex
         self.charset = charset
     }
 
-    public var contract: RuleContract {
+    package var contract: RuleContract {
         var promise: [String] = []
         if maxLength != 0 { promise.append("at most \(maxLength) characters (NSString length)") }
         if let regex { promise.append("input matching \(regex.pattern.visibleDescription)") }
@@ -51,7 +51,7 @@ public struct LegacyInputFilter: InputRule {
             limit: maxLength != 0 ? .init(maxLength, .utf16) : nil)
     }
 
-    public func shouldChange(_ request: ChangeRequest) -> Bool {
+    package func shouldChange(_ request: ChangeRequest) -> Bool {
         let target = request.call.replacement
         return validateForCharSet(target) && validateForRegExp(target)
             && validateForMaxLength(target, fieldLength: request.field.text.length)
@@ -79,23 +79,23 @@ public struct LegacyInputFilter: InputRule {
 let nsNotFound = Int.max
 
 /// An `NSCharacterSet` as seed 004's `filterCharSet` holds it.
-public enum CharacterSetSpec: Hashable, Sendable, CustomStringConvertible {
+package enum CharacterSetSpec: Hashable, Sendable, CustomStringConvertible {
     /// One of Foundation's predefined sets, by its class-method name.
     case named(String)
     /// `characterSetWithCharactersInString:`.
     case characters(Set<UInt32>)
 
     /// The predefined sets understood, with the General_Category groups Foundation documents for them.
-    public static let names = [
+    package static let names = [
         "decimalDigits", "letters", "alphanumerics", "whitespaces", "punctuationCharacters", "symbols",
     ]
 
     /// A set name, else the characters of `value`.
-    public init(_ value: String) {
+    package init(_ value: String) {
         self = Self.names.contains(value) ? .named(value) : .characters(Set(value.unicodeScalars.map(\.value)))
     }
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .named(let name): name
         case .characters(let scalars):
@@ -104,7 +104,7 @@ public enum CharacterSetSpec: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// Whether the set holds `codePoint`.
-    public func contains(_ codePoint: UInt32) -> Bool {
+    package func contains(_ codePoint: UInt32) -> Bool {
         switch self {
         case .characters(let scalars): return scalars.contains(codePoint)
         case .named(let name):
@@ -121,7 +121,7 @@ public enum CharacterSetSpec: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// `rangeOfCharacterFromSet:`'s location: the UTF-16 offset of the first character in the set.
-    public func firstLocation(in text: UTF16Text) -> Int? {
+    package func firstLocation(in text: UTF16Text) -> Int? {
         var offset = 0
         for element in text.decodedUnits {
             if contains(element.codePoint) { return offset }

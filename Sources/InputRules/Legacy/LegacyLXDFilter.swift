@@ -28,12 +28,12 @@ import Graphemes
 /// The article's `maxLength` property (`maxTextLength` on the text field) is stored but
 /// never read by any filter; `max-length=N` declares it in the contract (UTF-16 units,
 /// `NSString.length`) so replay reports what the field does with it: nothing.
-public struct LegacyLXDFilter: InputRule {
-    public enum Variant: String, CaseIterable, Sendable {
+package struct LegacyLXDFilter: InputRule {
+    package enum Variant: String, CaseIterable, Sendable {
         case number, decimal, character, emoji
 
         /// The pattern as the article writes it.
-        public var pattern: String {
+        package var pattern: String {
             switch self {
             case .number: #"^\d$"#
             case .decimal: #"^[0-9.]$"#
@@ -43,7 +43,7 @@ public struct LegacyLXDFilter: InputRule {
         }
 
         /// The spec name, `legacy-lxd-number` etc.
-        public var ruleName: String { "legacy-lxd-\(rawValue)" }
+        package var ruleName: String { "legacy-lxd-\(rawValue)" }
 
         var promise: String {
             switch self {
@@ -55,19 +55,19 @@ public struct LegacyLXDFilter: InputRule {
         }
     }
 
-    public let variant: Variant
-    public let maxLength: Int?
-    public let spec: String
+    package let variant: Variant
+    package let maxLength: Int?
+    package let spec: String
     let verdicts: UnitVerdicts
 
-    public init(_ variant: Variant, maxLength: Int? = nil, spec: String? = nil) throws(ICUError) {
+    package init(_ variant: Variant, maxLength: Int? = nil, spec: String? = nil) throws(ICUError) {
         self.variant = variant
         self.maxLength = maxLength
         self.spec = spec ?? variant.ruleName
         verdicts = UnitVerdicts(PerUnitRegexFilter(regex: try ICURegex(variant.pattern)))
     }
 
-    public var contract: RuleContract {
+    package var contract: RuleContract {
         let classes: (allowed: [RuleClass]?, denied: [RuleClass]) =
             switch variant {
             case .number: ([.cluster(.digit)], [])
@@ -81,7 +81,7 @@ public struct LegacyLXDFilter: InputRule {
     }
 
     /// `textField.text = kFilterString(textField.text, …)`, assigned on every change.
-    public func editingChanged(_ change: FieldChange) -> TextAssignment? {
+    package func editingChanged(_ change: FieldChange) -> TextAssignment? {
         TextAssignment(verdicts.filter(change.after.text))
     }
 }
@@ -96,20 +96,20 @@ public struct LegacyLXDFilter: InputRule {
 /// ✓ (U+2713) and the other non-emoji dingbats in U+2600–U+27FF are refused. Deletions
 /// (an empty replacement) always pass. Ported to the multi-range delegate unchanged: it
 /// reads only the replacement.
-public struct LegacyNoEmoji: InputRule {
-    public let spec: String
+package struct LegacyNoEmoji: InputRule {
+    package let spec: String
     let verdicts: UnitVerdicts
 
-    public init(spec: String = "legacy-lxd-no-emoji") throws(ICUError) {
+    package init(spec: String = "legacy-lxd-no-emoji") throws(ICUError) {
         self.spec = spec
         verdicts = UnitVerdicts(try PerUnitRegexFilter.seed000Emoji())
     }
 
-    public var contract: RuleContract {
+    package var contract: RuleContract {
         RuleContract(promise: "no emoji", deniedClasses: [.cluster(.emoji)])
     }
 
-    public func shouldChange(_ request: ChangeRequest) -> Bool {
+    package func shouldChange(_ request: ChangeRequest) -> Bool {
         !request.call.replacement.units.contains(where: verdicts.matches)
     }
 }

@@ -9,20 +9,20 @@ import Graphemes
 /// and with it every commit, since `markedTextRange` is still set when the delegate is
 /// asked about one — so a candidate longer than the room left is committed unchecked.
 /// Ported to the multi-range delegate by measuring the text the call implies.
-public struct LegacyMarkedGuardLimit: InputRule {
-    public let limit: Int
-    public let spec: String
+package struct LegacyMarkedGuardLimit: InputRule {
+    package let limit: Int
+    package let spec: String
 
-    public init(limit: Int, spec: String? = nil) {
+    package init(limit: Int, spec: String? = nil) {
         self.limit = limit
         self.spec = spec ?? "legacy-marked-guard-limit:limit=\(limit)"
     }
 
-    public var contract: RuleContract {
+    package var contract: RuleContract {
         RuleContract(promise: "at most \(limit) characters (NSString length)", limit: .init(limit, .utf16))
     }
 
-    public func shouldChange(_ request: ChangeRequest) -> Bool {
+    package func shouldChange(_ request: ChangeRequest) -> Bool {
         if request.field.markedRange != nil { return true }
         guard let proposed = request.proposedText else { return true }
         return proposed.length <= limit
@@ -42,8 +42,8 @@ public struct LegacyMarkedGuardLimit: InputRule {
 ///   `if text.length > N { text = [text substringToIndex:N] }` on the `NSString`. It
 ///   waits for the composition to end, but still cuts at a UTF-16 offset: "ab👍" with
 ///   N = 3 keeps "ab" and the first half of 👍.
-public struct LegacyTruncation: InputRule {
-    public enum Variant: String, Sendable {
+package struct LegacyTruncation: InputRule {
+    package enum Variant: String, Sendable {
         case count = "legacy-truncate-count"
         case markedAware = "legacy-truncate-marked-aware"
 
@@ -51,22 +51,22 @@ public struct LegacyTruncation: InputRule {
         var unit: TextUnit { self == .count ? .graphemes : .utf16 }
     }
 
-    public let variant: Variant
-    public let limit: Int
-    public let spec: String
+    package let variant: Variant
+    package let limit: Int
+    package let spec: String
 
-    public init(_ variant: Variant, limit: Int, spec: String? = nil) {
+    package init(_ variant: Variant, limit: Int, spec: String? = nil) {
         self.variant = variant
         self.limit = limit
         self.spec = spec ?? "\(variant.rawValue):limit=\(limit)"
     }
 
-    public var contract: RuleContract {
+    package var contract: RuleContract {
         let measure = variant == .count ? "String.count" : "NSString length"
         return RuleContract(promise: "at most \(limit) characters (\(measure))", limit: .init(limit, variant.unit))
     }
 
-    public func editingChanged(_ change: FieldChange) -> TextAssignment? {
+    package func editingChanged(_ change: FieldChange) -> TextAssignment? {
         let field = change.after
         if variant == .markedAware, field.markedRange != nil { return nil }
         guard field.text.length(in: variant.unit) > limit else { return nil }

@@ -2,15 +2,15 @@ import Composition
 import Graphemes
 
 /// How much of a large run the HTML report draws in full.
-public struct HTMLLimits: Hashable, Sendable {
+package struct HTMLLimits: Hashable, Sendable {
     /// Session replays with findings drawn with their timelines.
-    public var detailedSessions: Int
+    package var detailedSessions: Int
     /// Further session replays with findings listed in a table, one row each.
-    public var listedSessions: Int
+    package var listedSessions: Int
     /// Events drawn per timeline.
-    public var eventsPerTimeline: Int
+    package var eventsPerTimeline: Int
 
-    public init(detailedSessions: Int = 100, listedSessions: Int = 2_000, eventsPerTimeline: Int = 200) {
+    package init(detailedSessions: Int = 100, listedSessions: Int = 2_000, eventsPerTimeline: Int = 200) {
         self.detailedSessions = detailedSessions
         self.listedSessions = listedSessions
         self.eventsPerTimeline = eventsPerTimeline
@@ -31,7 +31,7 @@ extension Report {
     /// and the verdict. The per-kind filters are checkboxes that CSS `:has()` reads.
     /// Runs larger than `limits` are drawn in part, with counts of what was left out.
     /// Deterministic: the same report gives the same bytes.
-    public func html(limits: HTMLLimits = HTMLLimits()) -> String {
+    package func html(limits: HTMLLimits = HTMLLimits()) -> String {
         var page = HTMLPage(report: self, limits: limits)
         return page.render()
     }

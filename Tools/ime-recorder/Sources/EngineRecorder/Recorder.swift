@@ -36,29 +36,29 @@ public final class Recorder {
         } catch {
             throw .badLine(file: script.file, line: script.line, "initial field: \(error)")
         }
-        var field = TextField(initial)
+        var field = initial
         var events: [SessionEvent] = []
         func apply(_ event: SessionEvent) {
             events.append(event)
-            DelegateModel.neutral.apply(.event(event), to: &field)
+            field = field.applying(event)
         }
         for key in try KeyScript.parse(script.keys) {
             let step = engine.press(key)
             if !step.commit.isEmpty {
                 let commit = UTF16Text(step.commit)
-                if field.state.markedText == commit, step.preedit.isEmpty {
+                if field.markedText == commit, step.preedit.isEmpty {
                     apply(.unmarkText)
                 } else {
                     apply(.insertText(commit))
                 }
             }
             let preedit = UTF16Text(step.preedit)
-            let showing = field.state.markedText ?? .empty
-            let selection = field.state.selectionInMarkedText
+            let showing = field.markedText ?? .empty
+            let selection = field.selectionInMarkedText
             if preedit != showing || (!preedit.isEmpty && selection != step.selection) {
                 apply(.setMarkedText(preedit, selectedRange: preedit.isEmpty ? .caret(at: 0) : step.selection))
             }
-            if step.declined, let event = Self.fieldEvent(for: key, in: field.state) { apply(event) }
+            if step.declined, let event = Self.fieldEvent(for: key, in: field) { apply(event) }
         }
         let recording = Session.EngineRecording(
             engine: engine.name, engineVersion: engine.version, schema: engine.schema, keys: script.keys)

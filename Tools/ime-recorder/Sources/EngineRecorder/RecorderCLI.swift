@@ -1,6 +1,5 @@
 import Composition
 import Foundation
-import HarnessJSON
 
 /// The `ime-record` command line, runnable in-process (the tests call ``run(_:)``).
 public enum RecorderCLI {
@@ -74,7 +73,7 @@ public enum RecorderCLI {
         var differing: [String] = []
         for line in lines {
             let session = try recorder.record(line)
-            let text = session.json.rendered() + "\n"
+            let text = session.document
             let path = output + "/\(line.engine)/\(line.id).json"
             if check {
                 let existing = FileManager.default.contents(atPath: path).map { String(decoding: $0, as: UTF8.self) }
