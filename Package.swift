@@ -10,9 +10,11 @@ let package = Package(
     name: "IMEHarness",
     products: [
         .executable(name: "ime-harness", targets: ["ime-harness"]),
+        // What other packages' test targets use: rules, replay, fuzzing, reports and the
+        // test helpers, with the shipped corpus and profiles as resources.
+        .library(name: "IMEHarness", targets: ["IMEHarness"]),
         .library(name: "Graphemes", targets: ["Graphemes"]),
         // Used by the engine recorder (Tools/ime-recorder), a package of its own.
-        .library(name: "HarnessJSON", targets: ["HarnessJSON"]),
         .library(name: "Composition", targets: ["Composition"]),
     ],
     targets: [
@@ -27,6 +29,9 @@ let package = Package(
         .target(
             name: "Fuzzing", dependencies: ["InputRules", "Composition", "Graphemes", "HarnessJSON", "SeededRandom"]),
         .target(name: "Reporting", dependencies: ["Fuzzing", "Composition", "HarnessJSON", "Graphemes"]),
+        .target(
+            name: "IMEHarness", dependencies: ["Graphemes", "Composition", "Fuzzing", "Reporting", "InputRules"],
+            resources: [.copy("Resources/sessions"), .copy("Resources/profiles"), .copy("Resources/fuzzing")]),
         .target(
             name: "HarnessCLI",
             dependencies: ["Graphemes", "HarnessJSON", "Composition", "InputRules", "Fuzzing", "Reporting"]),
@@ -53,6 +58,7 @@ let package = Package(
                 "HarnessTestSupport", "Reporting", "Fuzzing", "InputRules", "Composition", "Graphemes", "HarnessJSON",
             ]),
         .testTarget(name: "SeededRandomTests", dependencies: ["SeededRandom"]),
+        .testTarget(name: "IMEHarnessTests", dependencies: ["IMEHarness"]),
         // Depends on the executable so that the end-to-end tests can run the built binary.
         .testTarget(
             name: "HarnessCLITests",

@@ -1,0 +1,91 @@
+import Composition
+import Foundation
+import Fuzzing
+import Graphemes
+import Reporting
+
+/// One rule fuzzed: generated Pinyin, Zhuyin, Hangul, kana, emoji, pastes, deletions and
+/// multi-range edits replayed under the profiles, the rule's contract checked, and each
+/// failed property's first session shrunk to a few events.
+public struct FuzzRun: Sendable {
+    /// A property the rule failed, with its minimised session.
+    public struct Failure: Sendable {
+        /// The property's stable name (`limit-exceeded`, `composition-interrupted`, …).
+        public var property: String
+        /// What a failure of the property means.
+        public var explanation: String
+        /// One sentence with the concrete values.
+        public var message: String
+        /// The minimised session (`source.kind` `fuzz`): save it to replay it forever.
+        public var session: Session
+        /// The minimised session event by event, the field before and after in notation.
+        public var timeline: String
+    }
+
+    let result: FuzzResult
+    let report: Report
+
+    /// The rule's name.
+    public let rule: String
+    /// The properties checked: those the rule's contract makes apply.
+    public let properties: [String]
+    /// How many sessions were generated.
+    public var sessions: Int { result.iterations }
+    /// Each failed property, in a stable order.
+    public let failures: [Failure]
+
+    /// Fuzzes `rule` for `seconds` (or `iterations` sessions) from `seed`.
+    ///
+    /// - Parameters:
+    ///   - rule: The rule under test.
+    ///   - contract: What the rule promises, when the rule does not say itself
+    ///     (``RuleContract/maxLength(_:_:)``, …).
+    ///   - seconds: How long to generate sessions, when `iterations` is `nil`.
+    ///   - iterations: How many sessions to generate instead (the same count gives the
+    ///     same failures, byte for byte).
+    ///   - seed: The campaign's seed.
+    ///   - profiles: The platform profiles every session is replayed under.
+    /// - Throws: ``HarnessFailure`` when the fuzzer's inventories cannot be read.
+    public init(
+        rule: some InputRule, contract: RuleContract? = nil, seconds: Double = 5, iterations: Int? = nil,
+        seed: UInt64 = 0,
+        profiles: [Profile] = Profile.all
+    ) throws(HarnessFailure) {
+        let checked: any InputRule = contract.map { ContractedRule(base: rule, contract: $0) } ?? rule
+        let fuzzer: Fuzzer
+        do {
+            fuzzer = try Fuzzer(
+                rule: checked, profiles: profiles.map(\.platform),
+                inventory: Inventory(fuzzingDirectory: BundledData.directory + "/fuzzing"))
+        } catch {
+            throw HarnessFailure("the fuzzer could not start: \(error)")
+        }
+        result = fuzzer.run(seed: seed, iterations: iterations, seconds: iterations == nil ? seconds : nil)
+        report = Report(fuzz: result, profiles: profiles.map(\.name))
+        self.rule = rule.spec
+        properties = result.properties.map(\.rawValue)
+        failures = result.failures.map { failure in
+            Failure(
+                property: failure.property.rawValue, explanation: failure.property.explanation,
+                message: failure.detail.message, session: failure.session,
+                timeline: failure.traces.first.map { "  under \($0.profile):\n" + timeline($0) } ?? "")
+        }
+    }
+
+    /// The report in `format` (`json` is what `ime-harness merge` and `report` read).
+    public func rendered(_ format: ReportFormat) -> String {
+        switch format {
+        case .markdown: report.markdown
+        case .html: report.html()
+        case .junit: report.junit
+        case .json: result.json.rendered() + "\n"
+        }
+    }
+
+    /// Writes the report in `format` to `path`, atomically.
+    ///
+    /// - Throws: ``HarnessFailure`` naming the path when it cannot be written.
+    public func write(_ format: ReportFormat, to path: String) throws(HarnessFailure) {
+        try writeReport(rendered(format), to: path)
+    }
+}

@@ -1,0 +1,88 @@
+import Composition
+import Foundation
+import Graphemes
+
+/// Checks for test targets, with Swift Testing or XCTest alike: each throws a
+/// ``HarnessFailure`` whose message alone explains the bug, so `try` in a test is all.
+///
+/// ```swift
+/// @Test func limitSurvivesRealInputMethods() throws {
+///     try HarnessAssert.noDiscrepancies(rule: MyLimit(), corpus: .bundled, profiles: [.ios18Single, .ios26Multi])
+///     try HarnessAssert.survivesFuzzing(rule: MyLimit(), contract: .maxLength(20, .graphemes), seconds: 5)
+/// }
+/// ```
+public enum HarnessAssert {
+    /// The discrepancies a rule causes, which ``noDiscrepancies(rule:corpus:profiles:kinds:)``
+    /// fails on by default. The others (`proposed-text-mismatch` and `length-mismatch`:
+    /// iOS 26 reporting a commit differently; the `range-*` kinds and `observed-mismatch`)
+    /// describe the platform, and show in every replay whatever the rule.
+    public static let ruleKinds: Set<DiscrepancyKind> = [
+        .compositionInterrupted, .brokenText, .limitExceeded, .verdictMismatch, .finalTextMismatch,
+    ]
+
+    /// Replays `rule` through `corpus` under `profiles` and fails when a discrepancy of
+    /// one of `kinds` appears, showing the shortest failing sessions event by event.
+    ///
+    /// - Throws: ``HarnessFailure`` with the counts by kind and the sessions.
+    @discardableResult
+    public static func noDiscrepancies(
+        rule: some InputRule, corpus: Corpus = .bundled, profiles: [Profile] = Profile.all,
+        kinds: Set<DiscrepancyKind> = ruleKinds
+    ) throws(HarnessFailure) -> ReplayRun {
+        let run = try ReplayRun(rule: rule, corpus: corpus, profiles: profiles)
+        let failing = run.failing(kinds)
+        guard !failing.isEmpty else { return run }
+        let found = run.discrepancies.filter { kinds.contains($0.kind) }
+        var counts: [DiscrepancyKind: Int] = [:]
+        for discrepancy in found { counts[discrepancy.kind, default: 0] += 1 }
+        var message =
+            "rule '\(rule.spec)': \(found.count) discrepancies in \(failing.count) of \(run.sessionCount) sessions ("
+            + DiscrepancyKind.allCases.compactMap { kind in counts[kind].map { "\(kind.rawValue) \($0)" } }
+            .joined(separator: ", ") + ")"
+        for (result, _) in failing.prefix(3) {
+            let shown = result.discrepancies.filter { kinds.contains($0.kind) }
+            message += "\n\nsession \(result.sessionID) (\(result.eventCount) events):"
+            for discrepancy in shown.prefix(4) {
+                message += "\n  event \(discrepancy.event.map(String.init) ?? "-"), \(discrepancy.kind.rawValue) "
+                message += "(\(discrepancy.profiles.joined(separator: ", "))): \(discrepancy.message)"
+            }
+            if shown.count > 4 { message += "\n  … and \(shown.count - 4) more" }
+            let profile = shown.first?.profiles.first
+            if let trace = result.traces.first(where: { $0.profile == profile }) ?? result.traces.first {
+                message += "\n  under \(trace.profile):\n" + timeline(trace)
+            }
+        }
+        if failing.count > 3 { message += "\n\n… and \(failing.count - 3) more sessions" }
+        message += "\n\nWrite every session's timeline with ReplayRun(rule:).write(.html, to: path)."
+        throw HarnessFailure(message)
+    }
+
+    /// Fuzzes `rule` for `seconds` and fails when a property of its contract breaks,
+    /// showing each failure's minimised session event by event.
+    ///
+    /// - Parameters:
+    ///   - rule: The rule under test.
+    ///   - contract: What the rule promises, when it does not say itself
+    ///     (``RuleContract/maxLength(_:_:)``, …).
+    ///   - seconds: How long to generate sessions.
+    ///   - seed: The campaign's seed: a failure found with it is found again.
+    ///   - profiles: The platform profiles every session is replayed under.
+    /// - Throws: ``HarnessFailure`` with each failed property and its minimised session.
+    @discardableResult
+    public static func survivesFuzzing(
+        rule: some InputRule, contract: RuleContract? = nil, seconds: Double = 5, seed: UInt64 = 0,
+        profiles: [Profile] = Profile.all
+    ) throws(HarnessFailure) -> FuzzRun {
+        let run = try FuzzRun(rule: rule, contract: contract, seconds: seconds, seed: seed, profiles: profiles)
+        guard !run.failures.isEmpty else { return run }
+        var message =
+            "rule '\(rule.spec)' failed \(run.failures.count) of \(run.properties.count) properties in \(run.sessions) fuzzed sessions (seed \(seed))"
+        for failure in run.failures {
+            message += "\n\n\(failure.property): \(failure.explanation)\n  \(failure.message)\n"
+            message += "  minimised to \(failure.session.events.count) events (session \(failure.session.id)):\n"
+            message += failure.timeline
+        }
+        message += "\n\nWrite the report with FuzzRun(rule:).write(.html, to: path); save a session with its json."
+        throw HarnessFailure(message)
+    }
+}

@@ -1,0 +1,22 @@
+// The library other packages' test targets use: write a rule (or paste a UIKit delegate
+// body into ``DelegateRule``), then replay it through the shipped corpus under both iOS
+// profiles and fuzz it, with ``HarnessAssert``.
+//
+// This module re-exports the public parts of the modules a rule author needs, so that
+// `import IMEHarness` is the one import: the rule protocol and what a rule sees
+// (Composition: `InputRule`, `ChangeRequest`, `FieldChange`, `TextAssignment`,
+// `RuleContract`, `Session`, `SessionEvent`) and UTF-16 text (Graphemes: `UTF16Text`,
+// `UTF16Range`, `FieldState`, `GraphemeScanner`). Everything else in those modules is
+// `package`: visible to the harness's own modules, not to yours. The umbrella uses
+// `@_exported import`, as Apple's own umbrella modules (swift-collections'
+// `Collections`) do: Swift has no other way to re-export a module.
+@_exported import Composition
+import Foundation
+@_exported import Graphemes
+
+/// Where the shipped corpus, profiles and fuzzing inventories are: this package's
+/// resources (`Sources/IMEHarness/Resources`, which `Corpora/` links to).
+enum BundledData {
+    /// The resource directory, holding `sessions/`, `profiles/` and `fuzzing/`.
+    static var directory: String { Bundle.module.resourcePath ?? Bundle.module.bundlePath }
+}

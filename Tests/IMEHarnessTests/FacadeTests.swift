@@ -1,0 +1,128 @@
+import Foundation
+import IMEHarness
+import Testing
+
+/// The public library as another package sees it (only `import IMEHarness`).
+@Suite struct FacadeTests {
+    @Test func bundledCorpusAndProfilesLoad() throws {
+        let sessions = try Corpus.bundled.load()
+        #expect(sessions.count == 127)
+        #expect(Profile.all.map(\.name) == ["ios18-single", "ios26-multi"])
+    }
+
+    /// A delegate body sees what UIKit hands it: under iOS 26 the commit of ㄨㄤ → 王 comes
+    /// as `[{2, 0}]` with the marked range `{0, 2}`; under iOS 18 as `{0, 2}`.
+    @Test func delegateBodiesSeeWhatUIKitHandsThem() throws {
+        let calls = Calls()
+        let rule = DelegateRule("spy") { text, range, replacement, marked in
+            calls.append(
+                "\(text)|\(range.location),\(range.length)|\(replacement)|\(marked.map { "\($0.location),\($0.length)" } ?? "-")"
+            )
+            return true
+        }
+        let forum = Session(
+            id: "wang", ime: .zhuyin, source: .init(kind: .authored, detail: "forum 801013"),
+            initial: FieldState(text: ""),
+            events: [
+                .setMarkedText("ㄨ", selectedRange: .caret(at: 1)), .setMarkedText("ㄨㄤ", selectedRange: .caret(at: 2)),
+                .insertText("王"),
+            ])
+        _ = try ReplayRun(rule: rule, corpus: .sessions([forum]), profiles: [.ios26Multi])
+        #expect(calls.all.last == "ㄨㄤ|2,0|王|0,2")
+        calls.removeAll()
+        _ = try ReplayRun(rule: rule, corpus: .sessions([forum]), profiles: [.ios18Single])
+        #expect(calls.all.last == "ㄨㄤ|0,2|王|0,2")
+    }
+
+    /// A single-range body under a multi-range call of several ranges is asked about each:
+    /// the range that gets the text with the replacement, the others with "".
+    @Test func singleRangeBodiesAreAskedAboutEachRange() throws {
+        let calls = Calls()
+        let rule = DelegateRule("spy") { _, range, replacement, _ in
+            calls.append("\(range.location),\(range.length)=\(replacement)")
+            return true
+        }
+        let quickType = Session(
+            id: "multi", ime: .latin, source: .init(kind: .authored, detail: "QuickType"),
+            initial: FieldState(text: "one two three"),
+            events: [.replaceRanges([UTF16Range(location: 4, length: 4), UTF16Range(location: 0, length: 4)], "2 ")])
+        _ = try ReplayRun(rule: rule, corpus: .sessions([quickType]), profiles: [.ios26Multi])
+        #expect(calls.all.sorted() == ["0,4=", "4,4=2 "])
+    }
+
+    @Test func editingChangedHandlersAssign() throws {
+        let upper = DelegateRule("upper") { text, marked in
+            marked == nil && text != text.uppercased() ? text.uppercased() : nil
+        }
+        let session = Session(
+            id: "abc", ime: .latin, source: .init(kind: .authored, detail: "typing"), initial: FieldState(text: ""),
+            events: [.insertText("a"), .insertText("b")])
+        let run = try ReplayRun(rule: upper, corpus: .sessions([session]), profiles: [.ios18Single])
+        #expect(run.discrepancies.isEmpty)
+        #expect(run.rendered(.json).contains(#""ios18-single": "AB""#))
+    }
+
+    /// The naive limit fails with a message that shows the sessions, event by event.
+    @Test func failuresExplainThemselves() throws {
+        let naive = DelegateRule("naive-10") { text, range, replacement, _ in
+            ((text as NSString).replacingCharacters(in: range, with: replacement) as NSString).length <= 10
+        }
+        let error = #expect(throws: HarnessFailure.self) { try HarnessAssert.noDiscrepancies(rule: naive) }
+        let message = error?.description ?? ""
+        #expect(message.hasPrefix("rule 'naive-10': "))
+        #expect(message.contains("composition-interrupted"))
+        #expect(message.contains("(rejected)"))
+        #expect(message.contains(" → "))
+    }
+
+    @Test func acceptEverythingSurvivesReplayAndReportsAreWrittenAtomically() throws {
+        let run = try HarnessAssert.noDiscrepancies(rule: AcceptEverything())
+        #expect(run.sessionCount == 127)
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("facade-\(UUID())").path
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        try run.write(.html, to: directory + "/report.html")
+        try run.write(.junit, to: directory + "/report.xml")
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: directory).sorted() == ["report.html", "report.xml"])
+        #expect(throws: HarnessFailure.self) { try run.write(.html, to: "/nonexistent/dir/report.html") }
+    }
+
+    @Test func contractsSayWhatTheyPromise() {
+        let contract = RuleContract.maxLength(20, .graphemes)
+        #expect(contract.limit == RuleContract.Limit(20, .graphemes))
+        #expect(contract.compositionSafe && contract.profileIndependent)
+        #expect(RuleContract.allowing(.digitASCII).allowedClasses == [.digitASCII])
+    }
+
+    @Test func unreadableCorporaAreOneErrorPerFile() {
+        let error = #expect(throws: HarnessFailure.self) { try Corpus.files("/nonexistent/sessions").load() }
+        #expect(
+            error?.description == "sessions that could not be read:\n  /nonexistent/sessions: no such file or directory"
+        )
+    }
+}
+
+/// Calls recorded by a rule closure (which must be `Sendable`).
+final class Calls: @unchecked Sendable {
+    private let lock = NSLock()
+    private var calls: [String] = []
+
+    func append(_ call: String) {
+        lock.lock()
+        calls.append(call)
+        lock.unlock()
+    }
+
+    func removeAll() {
+        lock.lock()
+        calls.removeAll()
+        lock.unlock()
+    }
+
+    var all: [String] {
+        lock.lock()
+        defer { lock.unlock() }
+        return calls
+    }
+}
