@@ -275,7 +275,8 @@ struct HTMLPage {
             out += "<h4><span class=\"idx\">\(index)</span> <code>\(Markup.html(event.description))</code></h4>\n"
             for finding in findings {
                 out += "<p class=\"hitmsg f k\(foundKinds.firstIndex(of: finding.kind) ?? 0)\">"
-                out += "<span class=\"kind\">\(Markup.html(finding.kind))</span> \(Markup.html(finding.message))</p>\n"
+                out += "<span class=\"kind\" title=\"\(Markup.escape(report.explanation(of: finding.kind)))\">"
+                out += "\(Markup.html(finding.kind))</span> \(Markup.html(finding.message))</p>\n"
             }
             diagrams(steps)
             callTable(steps)
