@@ -30,7 +30,8 @@ let package = Package(
             name: "Fuzzing", dependencies: ["InputRules", "Composition", "Graphemes", "HarnessJSON", "SeededRandom"]),
         .target(name: "Reporting", dependencies: ["Fuzzing", "Composition", "HarnessJSON", "Graphemes"]),
         .target(
-            name: "IMEHarness", dependencies: ["Graphemes", "Composition", "Fuzzing", "Reporting", "InputRules"],
+            name: "IMEHarness",
+            dependencies: ["Graphemes", "HarnessJSON", "Composition", "Fuzzing", "Reporting", "InputRules"],
             resources: [.copy("Resources/sessions"), .copy("Resources/profiles"), .copy("Resources/fuzzing")]),
         .target(
             name: "HarnessCLI",

@@ -74,12 +74,7 @@ public struct FuzzRun: Sendable {
 
     /// The report in `format` (`json` is what `ime-harness merge` and `report` read).
     public func rendered(_ format: ReportFormat) -> String {
-        switch format {
-        case .markdown: report.markdown
-        case .html: report.html()
-        case .junit: report.junit
-        case .json: result.json.rendered() + "\n"
-        }
+        render(report, format, json: result.json)
     }
 
     /// Writes the report in `format` to `path`, atomically.

@@ -2,6 +2,7 @@ import Composition
 import Foundation
 import Fuzzing
 import Graphemes
+import HarnessJSON
 import Reporting
 
 /// The formats a run's report is written in.
@@ -85,12 +86,7 @@ public struct ReplayRun: Sendable {
 
     /// The report in `format`.
     public func rendered(_ format: ReportFormat) -> String {
-        switch format {
-        case .markdown: report.markdown
-        case .html: report.html()
-        case .junit: report.junit
-        case .json: report.json.rendered() + "\n"
-        }
+        render(report, format, json: report.json)
     }
 
     /// Writes the report in `format` to `path`, atomically.
@@ -106,6 +102,17 @@ public struct ReplayRun: Sendable {
         results.filter { result in result.discrepancies.contains { kinds.contains($0.kind) } }
             .map { ($0, $0.eventCount) }
             .sorted { ($0.events, $0.result.sessionID) < ($1.events, $1.result.sessionID) }
+    }
+}
+
+/// `report` in `format`; `json` is the document a run writes as JSON (a fuzz run writes
+/// its results, which `ime-harness merge` reads, rather than the report's own shape).
+func render(_ report: Report, _ format: ReportFormat, json: @autoclosure () -> JSONValue) -> String {
+    switch format {
+    case .markdown: report.markdown
+    case .html: report.html()
+    case .junit: report.junit
+    case .json: json().rendered() + "\n"
     }
 }
 

@@ -102,33 +102,47 @@ import Testing
             try FileManager.default.contentsOfDirectory(atPath: directory).sorted() == ["report.html", "results.json"])
     }
 
-    @Test func reportRejectsBadResultsWithOneLine() throws {
-        let directory = try temporaryDirectory()
-        defer { try? FileManager.default.removeItem(atPath: directory) }
-        try #"{"summary": {}, "sessions": [], "errors": []}"#.write(
+    /// Results files for `report` to refuse: one missing a member, one that is not UTF-8.
+    static let badResults: String = {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("bad-results-\(UUID())").path
+        try? FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        try? #"{"summary": {}, "sessions": [], "errors": []}"#.write(
             toFile: directory + "/bad.json", atomically: true, encoding: .utf8)
-        try Data([0x7B, 0xFF, 0x7D]).write(to: URL(fileURLWithPath: directory + "/binary.json"))
-        let cases: [([String], String)] = [
-            (["report"], "ime-harness: report: missing RESULTS.json (see 'ime-harness report --help')\n"),
-            (["report", directory + "/none.json"], "ime-harness: \(directory)/none.json: no such file\n"),
-            (
-                ["report", directory + "/bad.json"],
-                "ime-harness: \(directory)/bad.json: $.summary.unicodeVersion: expected a value, found nothing\n"
-            ),
-            (
-                ["report", directory + "/bad.json", "--format", "pdf"],
-                "ime-harness: option '--format': 'pdf' is not valid (expected one of md, html, junit, json)\n"
-            ),
-        ]
-        for (arguments, message) in cases {
-            let result = CLI.run(arguments)
-            #expect(result.exitCode == 2, "\(arguments)")
-            #expect(result.standardError == message)
-        }
-        let binary = CLI.run(["report", directory + "/binary.json"])
-        #expect(binary.exitCode == 2)
-        #expect(binary.standardError.hasPrefix("ime-harness: \(directory)/binary.json: "))
-        #expect(binary.standardError.filter { $0 == "\n" }.count == 1)
+        try? Data([0x7B, 0xFF, 0x7D]).write(to: URL(fileURLWithPath: directory + "/binary.json"))
+        return directory
+    }()
+
+    static let reportBadInputs: [BadInput] = [
+        .init(
+            arguments: ["report"],
+            message: "ime-harness: report: missing RESULTS.json (see 'ime-harness report --help')\n"),
+        .init(
+            arguments: ["report", badResults + "/none.json"],
+            message: "ime-harness: \(badResults)/none.json: no such file\n"),
+        .init(
+            arguments: ["report", badResults + "/bad.json"],
+            message: "ime-harness: \(badResults)/bad.json: $.summary.unicodeVersion: expected a value, found nothing\n"),
+        .init(
+            arguments: ["report", badResults + "/bad.json", "--format", "pdf"],
+            message: "ime-harness: option '--format': 'pdf' is not valid (expected one of md, html, junit, json)\n"),
+    ]
+
+    @Test(arguments: reportBadInputs)
+    func reportRejectsBadResultsWithOneLine(_ input: BadInput) {
+        Self.expectOneLineError(CLI.run(input.arguments), input.message)
+    }
+
+    @Test func reportRejectsResultsThatAreNotUTF8() {
+        let result = CLI.run(["report", Self.badResults + "/binary.json"])
+        #expect(result.exitCode == 2)
+        #expect(result.standardError.hasPrefix("ime-harness: \(Self.badResults)/binary.json: "))
+        #expect(result.standardError.filter { $0 == "\n" }.count == 1)
+    }
+
+    /// Exit code 2 and exactly `message` on standard error.
+    static func expectOneLineError(_ result: CLIResult, _ message: String) {
+        #expect(result.exitCode == 2)
+        #expect(result.standardError == message)
     }
 
     struct BadInput: Sendable, CustomTestStringConvertible {
@@ -186,9 +200,7 @@ import Testing
 
     @Test(arguments: badInputs)
     func rejectsBadArgumentsWithOneLine(_ input: BadInput) {
-        let result = replay(input.arguments)
-        #expect(result.exitCode == 2)
-        #expect(result.standardError == input.message)
+        Self.expectOneLineError(replay(input.arguments), input.message)
     }
 
     @Test func aMissingPathIsAnInputError() {

@@ -105,6 +105,20 @@ public enum GraphemeScanner {
 
     @inline(__always)
     fileprivate static func scan<S: Sink>(_ units: UnsafeBufferPointer<UInt16>, into sink: inout S) {
+        scan(units, UTF16Scan.self, into: &sink)
+    }
+
+    @inline(__always)
+    fileprivate static func scan<S: Sink>(utf8 bytes: UnsafeBufferPointer<UInt8>, into sink: inout S) {
+        scan(bytes, UTF8Scan.self, into: &sink)
+    }
+
+    /// The scan, for either encoding: ASCII a unit at a time and then, while it lasts,
+    /// sixteen units at a time; anything else decoded to a scalar and looked up.
+    @inline(__always)
+    fileprivate static func scan<E: ScanEncoding, S: Sink>(
+        _ units: UnsafeBufferPointer<E.Unit>, _: E.Type, into sink: inout S
+    ) {
         guard let base = units.baseAddress else { return }
         let table = SegmentationTable.shared
         let pairs = SegmentationTable.pairs
@@ -114,85 +128,86 @@ public enum GraphemeScanner {
         while offset < count {
             let unit = base[offset]
             if unit < 0x80 {
-                if state.advance(table.ascii(unit), pairs) { sink.start(offset) }
+                if state.advance(table.ascii(UInt16(truncatingIfNeeded: unit)), pairs) { sink.start(offset) }
                 offset += 1
                 // Sixteen ASCII units without a CR, after anything but a CR: sixteen clusters.
                 guard offset + 16 <= count, base[offset] < 0x80, state.previousIsNotCR else { continue }
                 var last: UInt16?
-                while offset + 16 <= count {
-                    let raw = UnsafeRawPointer(base + offset)
-                    let w0 = raw.loadUnaligned(as: UInt64.self)
-                    let w1 = raw.loadUnaligned(fromByteOffset: 8, as: UInt64.self)
-                    let w2 = raw.loadUnaligned(fromByteOffset: 16, as: UInt64.self)
-                    let w3 = raw.loadUnaligned(fromByteOffset: 24, as: UInt64.self)
-                    if (w0 | w1 | w2 | w3) & 0xFF80_FF80_FF80_FF80 != 0 { break }
-                    if SWAR.hasCR16(w0) | SWAR.hasCR16(w1) | SWAR.hasCR16(w2) | SWAR.hasCR16(w3) != 0 { break }
+                while offset + 16 <= count, let chunkLast = E.plainASCIIChunk(base + offset) {
                     sink.run(offset, 16)
-                    last = UInt16(truncatingIfNeeded: w3 >> 48)
+                    last = chunkLast
                     offset += 16
                 }
                 if let last { state.enterASCII(table.ascii(last)) }
                 continue
             }
-            var codePoint = UInt32(unit)
-            var length = 1
-            if unit & 0xFC00 == 0xD800, offset + 1 < count, base[offset + 1] & 0xFC00 == 0xDC00 {
-                codePoint = 0x10000 &+ ((UInt32(unit) &- 0xD800) &<< 10) &+ (UInt32(base[offset + 1]) &- 0xDC00)
-                length = 2
-            }
+            let (codePoint, length) = E.decode(base, at: offset, count: count)
             if state.advance(table.word(codePoint), pairs) { sink.start(offset) }
             offset &+= length
         }
     }
+}
+
+/// What the scan needs to know about an encoding.
+protocol ScanEncoding {
+    associatedtype Unit: FixedWidthInteger & UnsignedInteger
+    /// When the 16 units at `units` are ASCII without a CR, the last of them; else `nil`.
+    static func plainASCIIChunk(_ units: UnsafePointer<Unit>) -> UInt16?
+    /// The scalar (or lone surrogate) starting with the non-ASCII unit at `offset`, and its length.
+    static func decode(_ units: UnsafePointer<Unit>, at offset: Int, count: Int) -> (UInt32, Int)
+}
+
+/// UTF-16, lone surrogates kept (each looked up as its own value).
+enum UTF16Scan: ScanEncoding {
+    @inline(__always)
+    static func plainASCIIChunk(_ units: UnsafePointer<UInt16>) -> UInt16? {
+        let raw = UnsafeRawPointer(units)
+        let w0 = raw.loadUnaligned(as: UInt64.self)
+        let w1 = raw.loadUnaligned(fromByteOffset: 8, as: UInt64.self)
+        let w2 = raw.loadUnaligned(fromByteOffset: 16, as: UInt64.self)
+        let w3 = raw.loadUnaligned(fromByteOffset: 24, as: UInt64.self)
+        guard (w0 | w1 | w2 | w3) & 0xFF80_FF80_FF80_FF80 == 0,
+            SWAR.hasCR16(w0) | SWAR.hasCR16(w1) | SWAR.hasCR16(w2) | SWAR.hasCR16(w3) == 0
+        else { return nil }
+        return UInt16(truncatingIfNeeded: w3 >> 48)
+    }
 
     @inline(__always)
-    fileprivate static func scan<S: Sink>(utf8 bytes: UnsafeBufferPointer<UInt8>, into sink: inout S) {
-        guard let base = bytes.baseAddress else { return }
-        let table = SegmentationTable.shared
-        let pairs = SegmentationTable.pairs
-        let count = bytes.count
-        var state = BreakState()
-        var offset = 0
-        while offset < count {
-            let lead = base[offset]
-            if lead < 0x80 {
-                if state.advance(table.ascii(UInt16(lead)), pairs) { sink.start(offset) }
-                offset += 1
-                guard offset + 16 <= count, base[offset] < 0x80, state.previousIsNotCR else { continue }
-                var last: UInt8?
-                while offset + 16 <= count {
-                    let raw = UnsafeRawPointer(base + offset)
-                    let w0 = raw.loadUnaligned(as: UInt64.self)
-                    let w1 = raw.loadUnaligned(fromByteOffset: 8, as: UInt64.self)
-                    if (w0 | w1) & 0x8080_8080_8080_8080 != 0 { break }
-                    if SWAR.hasCR8(w0) | SWAR.hasCR8(w1) != 0 { break }
-                    sink.run(offset, 16)
-                    last = UInt8(truncatingIfNeeded: w1 >> 56)
-                    offset += 16
-                }
-                if let last { state.enterASCII(table.ascii(UInt16(last))) }
-                continue
-            }
-            // Valid UTF-8 (a String's bytes, or checked by the caller): 2, 3 or 4 bytes.
-            let codePoint: UInt32
-            let length: Int
-            if lead < 0xE0 {
-                codePoint = UInt32(lead & 0x1F) &<< 6 | UInt32(base[offset + 1] & 0x3F)
-                length = 2
-            } else if lead < 0xF0 {
-                codePoint =
-                    UInt32(lead & 0x0F) &<< 12 | UInt32(base[offset + 1] & 0x3F) &<< 6
-                    | UInt32(base[offset + 2] & 0x3F)
-                length = 3
-            } else {
-                codePoint =
-                    UInt32(lead & 0x07) &<< 18 | UInt32(base[offset + 1] & 0x3F) &<< 12
-                    | UInt32(base[offset + 2] & 0x3F) &<< 6 | UInt32(base[offset + 3] & 0x3F)
-                length = 4
-            }
-            if state.advance(table.word(codePoint), pairs) { sink.start(offset) }
-            offset &+= length
+    static func decode(_ units: UnsafePointer<UInt16>, at offset: Int, count: Int) -> (UInt32, Int) {
+        let unit = units[offset]
+        guard unit & 0xFC00 == 0xD800, offset + 1 < count, units[offset + 1] & 0xFC00 == 0xDC00 else {
+            return (UInt32(unit), 1)
         }
+        return (0x10000 &+ ((UInt32(unit) &- 0xD800) &<< 10) &+ (UInt32(units[offset + 1]) &- 0xDC00), 2)
+    }
+}
+
+/// Valid UTF-8 (a `String`'s bytes, or checked by the caller).
+enum UTF8Scan: ScanEncoding {
+    @inline(__always)
+    static func plainASCIIChunk(_ units: UnsafePointer<UInt8>) -> UInt16? {
+        let raw = UnsafeRawPointer(units)
+        let w0 = raw.loadUnaligned(as: UInt64.self)
+        let w1 = raw.loadUnaligned(fromByteOffset: 8, as: UInt64.self)
+        guard (w0 | w1) & 0x8080_8080_8080_8080 == 0, SWAR.hasCR8(w0) | SWAR.hasCR8(w1) == 0 else { return nil }
+        return UInt16(truncatingIfNeeded: w1 >> 56)
+    }
+
+    @inline(__always)
+    static func decode(_ units: UnsafePointer<UInt8>, at offset: Int, count: Int) -> (UInt32, Int) {
+        let lead = units[offset]
+        if lead < 0xE0 { return (UInt32(lead & 0x1F) &<< 6 | UInt32(units[offset + 1] & 0x3F), 2) }
+        if lead < 0xF0 {
+            return (
+                UInt32(lead & 0x0F) &<< 12 | UInt32(units[offset + 1] & 0x3F) &<< 6 | UInt32(units[offset + 2] & 0x3F),
+                3
+            )
+        }
+        return (
+            UInt32(lead & 0x07) &<< 18 | UInt32(units[offset + 1] & 0x3F) &<< 12 | UInt32(units[offset + 2] & 0x3F)
+                &<< 6
+                | UInt32(units[offset + 3] & 0x3F), 4
+        )
     }
 }
 
