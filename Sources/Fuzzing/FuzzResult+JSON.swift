@@ -45,11 +45,11 @@ extension FuzzResult {
             let property = try Self.property(element.member("property"))
             let eventNode = try element.member("event")
             return FuzzFailure(
-                property: property, iteration: try element.member("iteration").int(),
-                originalEvents: try element.member("original_events").int(),
+                property: property, iteration: try element.member("iteration").count(),
+                originalEvents: try element.member("original_events").count(),
                 session: try Session(json: element.member("session")),
                 detail: PropertyFailure(
-                    property: property, event: eventNode.value == .null ? nil : try eventNode.int(),
+                    property: property, event: eventNode.value == .null ? nil : try eventNode.count(),
                     profile: try element.member("profile").string(), message: try element.member("message").string()),
                 traces: try element.optionalMember("traces")?.elements().map { trace throws(JSONDecodingError) in
                     try Trace(json: trace)
@@ -57,7 +57,8 @@ extension FuzzResult {
         }
         self.init(
             rule: try node.member("rule").string(), seed: seed, shards: shards,
-            iterations: try node.member("iterations").int(), seconds: try node.member("seconds").number(),
+            iterations: try node.member("iterations").count(),
+            seconds: try node.member("seconds").nonNegativeNumber(),
             properties: properties ?? failures.map(\.property), failures: failures)
     }
 
@@ -86,9 +87,20 @@ extension FuzzResult {
         where best[failure.property].map({ failure.iteration < $0.iteration }) ?? true {
             best[failure.property] = failure
         }
+        // Sums of numbers read from files: checked, so that shards claiming absurd counts are
+        // an error rather than a trap or an infinity that no JSON can hold.
+        var iterations = 0
+        var seconds = 0.0
+        for result in results {
+            let (sum, overflow) = iterations.addingReportingOverflow(result.iterations)
+            guard !overflow else { throw .mismatched("shards whose iterations add up to more than \(Int.max)") }
+            iterations = sum
+            seconds += result.seconds
+            guard seconds.isFinite else { throw .mismatched("shards whose seconds add up to more than 1.8e308") }
+        }
         return FuzzResult(
             rule: first.rule, seed: first.seed, shards: shards.sorted { ($0.count, $0.index) < ($1.count, $1.index) },
-            iterations: results.reduce(0) { $0 + $1.iterations }, seconds: results.reduce(0) { $0 + $1.seconds },
+            iterations: iterations, seconds: seconds,
             properties: FuzzProperty.allCases.filter { property in results.contains { $0.properties.contains(property) }
             },
             failures: FuzzProperty.allCases.compactMap { best[$0] })

@@ -26,7 +26,7 @@ package struct JSONPath: Hashable, Sendable, CustomStringConvertible {
     package var description: String {
         components.reduce("$") { path, component in
             switch component {
-            case .key(let key): path + "." + key
+            case .key(let key): path + "." + JSONValue.shortened(key)
             case .index(let index): path + "[\(index)]"
             }
         }
@@ -94,7 +94,7 @@ package struct JSONNode: Sendable {
             throw JSONDecodingError(
                 path: path.appending(.key(key)),
                 expected: "one of the members " + allowed.sorted().joined(separator: ", "),
-                found: "unknown member '\(key)'")
+                found: "unknown member '\(JSONValue.shortened(key))'")
         }
     }
 
@@ -125,6 +125,20 @@ package struct JSONNode: Sendable {
         case .bigInteger: throw mismatch("an integer from \(Int.min) to \(Int.max)")
         default: throw mismatch("an integer")
         }
+    }
+
+    /// A count, index or offset: an integer from 0 to `Int.max` (a results file is input
+    /// like any other; a negative count would poison every sum made from it).
+    package func count() throws(JSONDecodingError) -> Int {
+        guard case .int(let value) = value, value >= 0 else { throw mismatch("a whole number from 0 to \(Int.max)") }
+        return value
+    }
+
+    /// A number from 0 (a duration, say).
+    package func nonNegativeNumber() throws(JSONDecodingError) -> Double {
+        let number = try number()
+        guard number >= 0 else { throw mismatch("a number from 0") }
+        return number
     }
 
     /// A whole number from 0 to 2^64 - 1 (a seed, say), written as an integer literal.
@@ -200,11 +214,19 @@ extension JSONValue {
         switch self {
         case .object: return "an object"
         case .array(let elements):
-            return elements.count <= 4 ? rendered(pretty: false) : "an array of \(elements.count)"
+            return elements.count <= 4 ? JSONValue.shortened(rendered(pretty: false)) : "an array of \(elements.count)"
         case .string(let text):
             let shown = text.length > 40 ? UTF16Text(units: text.units.prefix(40)) : text
             return JSONValue.string(shown).rendered(pretty: false) + (text.length > 40 ? "…" : "")
-        case .int, .double, .bigInteger, .bool, .null: return rendered(pretty: false)
+        case .bigInteger(let digits): return JSONValue.shortened(digits)
+        case .int, .double, .bool, .null: return rendered(pretty: false)
         }
+    }
+
+    /// `text` when it is short, else its first 40 characters, `…`, and how long it was:
+    /// an error message quotes a value, it does not reproduce a megabyte of it.
+    package static func shortened(_ text: String) -> String {
+        guard text.utf8.count > 60 else { return text }
+        return String(text.prefix(40)) + "… (\(text.count) characters)"
     }
 }

@@ -22,6 +22,8 @@ package struct JSONParser {
     private var position = 0
     /// Nesting deeper than this is rejected rather than risking the stack.
     private static let maximumDepth = 512
+    /// Objects with more members than this check duplicate keys with a set, not a scan.
+    private static let linearKeyScanLimit = 16
 
     private init(bytes: UnsafeBufferPointer<UInt8>) {
         self.bytes = bytes
@@ -103,6 +105,9 @@ package struct JSONParser {
     private mutating func parseObject(depth: Int) throws(JSONSyntaxError) -> JSONValue {
         position += 1
         var members: [(String, JSONValue)] = []
+        // Keys seen so far, once the object is large enough that scanning `members` for a
+        // duplicate would make reading it quadratic.
+        var keys: Set<String> = []
         skipWhitespace()
         if position < bytes.count, bytes[position] == UInt8(ascii: "}") {
             position += 1
@@ -113,9 +118,16 @@ package struct JSONParser {
             guard position < bytes.count, bytes[position] == UInt8(ascii: "\"") else { throw error("a string key") }
             let keyStart = position
             let key = try parseKey()
-            if members.contains(where: { $0.0 == key }) {
+            let isDuplicate: Bool
+            if members.count < Self.linearKeyScanLimit {
+                isDuplicate = members.contains { $0.0 == key }
+            } else {
+                if keys.isEmpty { keys = Set(members.map(\.0)) }
+                isDuplicate = !keys.insert(key).inserted
+            }
+            if isDuplicate {
                 position = keyStart
-                throw error("no duplicate key, found '\(key)' again")
+                throw error("no duplicate key, found '\(JSONValue.shortened(key))' again")
             }
             skipWhitespace()
             guard position < bytes.count, bytes[position] == UInt8(ascii: ":") else { throw error("':'") }
@@ -312,7 +324,13 @@ package struct JSONParser {
             if let value = Int(literal) { return .int(value) }
             return .bigInteger(literal)
         }
-        return .double(Double(literal) ?? .nan)
+        // Out of range for a double: say so, rather than read it as infinity (which no
+        // JSON writer can write back).
+        guard let value = Double(literal), value.isFinite else {
+            position = start
+            throw error("a number within ±1.8e308, found \(JSONValue.shortened(literal))")
+        }
+        return .double(value)
     }
 
     private func isDigit(_ byte: UInt8) -> Bool { byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") }

@@ -84,18 +84,38 @@ extension Report {
             run = .fuzz(
                 FuzzRun(
                     rule: try fuzz.member("rule").string(), seed: seed, shards: try listed("shards"),
-                    iterations: try fuzz.member("iterations").int(), seconds: try fuzz.member("seconds").number(),
+                    iterations: try fuzz.member("iterations").count(),
+                    seconds: try fuzz.member("seconds").nonNegativeNumber(),
                     properties: try listed("properties")))
         case let other:
             throw try summary.member("run").mismatch("\"replay\" or \"fuzz\" (found \"\(other)\")")
         }
+        let unicodeVersion = try summary.member("unicodeVersion").string()
+        let icuVersion = try summary.member("icuVersion").string()
+        let profiles = try strings("profiles")
+        let sessionsNode = try node.member("sessions")
+        let sessions = try sessionsNode.elements().map { element throws(JSONDecodingError) in
+            try SessionReplay(json: element)
+        }
+        // The summary multiplies the events by the profiles: a file whose total cannot be
+        // counted is refused where it stops being countable.
+        var total = 0
+        for (index, session) in sessions.enumerated() {
+            let (sum, overflow) = total.addingReportingOverflow(session.eventCount)
+            let (_, productOverflow) = sum.multipliedReportingOverflow(by: max(profiles.count, 1))
+            guard !overflow, !productOverflow else {
+                throw JSONNode(
+                    .int(session.eventCount), path: sessionsNode.path.appending(.index(index)).appending(.key("events"))
+                )
+                .mismatch(
+                    "events that, summed over the sessions and times the \(profiles.count) profiles, stay below \(Int.max)"
+                )
+            }
+            total = sum
+        }
         self.init(
-            run: run, unicodeVersion: try summary.member("unicodeVersion").string(),
-            icuVersion: try summary.member("icuVersion").string(), profiles: try strings("profiles"),
-            rules: try strings("rules"),
-            sessions: try node.member("sessions").elements().map { element throws(JSONDecodingError) in
-                try SessionReplay(json: element)
-            },
+            run: run, unicodeVersion: unicodeVersion, icuVersion: icuVersion, profiles: profiles,
+            rules: try strings("rules"), sessions: sessions,
             errors: try node.member("errors").elements().map { element throws(JSONDecodingError) in
                 try SessionError.decode(element)
             })
@@ -128,7 +148,7 @@ extension SessionReplay {
         try node.rejectUnknownMembers(["id", "rule", "events", "finalText", "discrepancies", "traces"])
         let rule = try node.member("rule").string()
         self.init(
-            sessionID: try node.member("id").string(), rule: rule, eventCount: try node.member("events").int(),
+            sessionID: try node.member("id").string(), rule: rule, eventCount: try node.member("events").count(),
             finalText: try node.member("finalText").members().map { profile, text throws(JSONDecodingError) in
                 ProfileText(profile: profile, text: try text.text())
             },
@@ -136,7 +156,7 @@ extension SessionReplay {
                 try element.rejectUnknownMembers(["kind", "event", "profiles", "rule", "message", "details"])
                 let event = try element.member("event")
                 return Finding(
-                    kind: try element.member("kind").string(), event: event.value == .null ? nil : try event.int(),
+                    kind: try element.member("kind").string(), event: event.value == .null ? nil : try event.count(),
                     profiles: try element.member("profiles").elements().map { profile throws(JSONDecodingError) in
                         try profile.string()
                     },
@@ -162,7 +182,7 @@ extension SessionError {
     static func decode(_ node: JSONNode) throws(JSONDecodingError) -> SessionError {
         try node.rejectUnknownMembers(["file", "line", "event", "message"])
         return SessionError(
-            file: try node.member("file").string(), line: try node.optionalMember("line")?.int(),
-            event: try node.optionalMember("event")?.int(), message: try node.member("message").string())
+            file: try node.member("file").string(), line: try node.optionalMember("line")?.count(),
+            event: try node.optionalMember("event")?.count(), message: try node.member("message").string())
     }
 }

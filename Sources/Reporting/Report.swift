@@ -182,7 +182,18 @@ extension Report {
     package var sessionCount: Int { Set(sessions.map(\.sessionID)).count }
 
     /// Events replayed: each session's events, once per rule and profile.
-    package var eventsReplayed: Int { sessions.reduce(0) { $0 + $1.eventCount } * profiles.count }
+    ///
+    /// Counts read from a results file are bounded when it is read (``init(json:profiles:)``);
+    /// the sum saturates rather than trap all the same.
+    package var eventsReplayed: Int {
+        var total = 0
+        for session in sessions {
+            let (sum, overflow) = total.addingReportingOverflow(session.eventCount)
+            total = overflow ? .max : sum
+        }
+        let (product, overflow) = total.multipliedReportingOverflow(by: profiles.count)
+        return overflow ? .max : product
+    }
 
     /// All findings.
     package var findingCount: Int { sessions.reduce(0) { $0 + $1.findings.count } }

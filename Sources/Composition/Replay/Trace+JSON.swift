@@ -51,7 +51,7 @@ extension TraceStep {
             "brokenSpots",
         ])
         self.init(
-            eventIndex: try node.member("index").int(), event: try SessionEvent.decode(node.member("event")),
+            eventIndex: try node.member("index").count(), event: try SessionEvent.decode(node.member("event")),
             before: try FieldState.decode(node.member("before")),
             calls: try node.member("calls").elements().map { call throws(JSONDecodingError) in
                 try CallRecord(json: call)
@@ -125,13 +125,13 @@ extension RangeProblem {
         switch try problem.string() {
         case "out-of-bounds":
             try node.rejectUnknownMembers(["problem", "range", "textLength"])
-            self = .outOfBounds(range, textLength: try node.member("textLength").int())
+            self = .outOfBounds(range, textLength: try node.member("textLength").count())
         case "splits-surrogate":
             try node.rejectUnknownMembers(["problem", "range", "offset"])
-            self = .splitsSurrogate(range, offset: try node.member("offset").int())
+            self = .splitsSurrogate(range, offset: try node.member("offset").count())
         case "splits-grapheme":
             try node.rejectUnknownMembers(["problem", "range", "offset"])
-            self = .splitsGrapheme(range, offset: try node.member("offset").int())
+            self = .splitsGrapheme(range, offset: try node.member("offset").count())
         default:
             throw problem.mismatch("\"out-of-bounds\", \"splits-surrogate\" or \"splits-grapheme\"")
         }
@@ -164,7 +164,7 @@ extension BrokenSpot {
         let name = try spot.string()
         if name == names[0] {
             try node.rejectUnknownMembers(["spot", "offset"])
-            return .loneSurrogate(offset: try node.member("offset").int())
+            return .loneSurrogate(offset: try node.member("offset").count())
         }
         try node.rejectUnknownMembers(["spot", "cluster"])
         let cluster = try node.member("cluster").range()

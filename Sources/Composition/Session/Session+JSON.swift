@@ -169,9 +169,10 @@ extension ObservedCall {
     static func decode(_ node: JSONNode) throws(JSONDecodingError) -> ObservedCall {
         if try node.optionalMember("ranges") != nil {
             try node.rejectUnknownMembers(["ranges", "text"])
-            let ranges = try node.member("ranges").elements().map { element throws(JSONDecodingError) in
-                try element.range()
-            }
+            let rangesNode = try node.member("ranges")
+            let ranges = try rangesNode.elements().map { element throws(JSONDecodingError) in try element.range() }
+            // Like a `replaceRanges` event: a multi-range call always names at least one range.
+            guard !ranges.isEmpty else { throw rangesNode.mismatch("at least one range") }
             return .multi(ranges: ranges, text: try node.member("text").text())
         }
         try node.rejectUnknownMembers(["range", "text"])
