@@ -83,6 +83,10 @@ struct SessionGenerator {
     let text: TextGenerator
     /// The limit of the rule under test, so that texts are often near it.
     let limit: Int?
+    /// The longest text a near-limit paste builds, in grapheme clusters: a rule whose limit
+    /// is larger is still fuzzed, with texts this long, but its limit is not approached
+    /// (texts proportional to an absurd limit would exhaust memory and time, not find bugs).
+    static let nearLimitCeiling = 2_000
 
     init(inventory: Inventory, limit: Int?) {
         text = TextGenerator(inventory: inventory)
@@ -301,7 +305,7 @@ struct SessionGenerator {
     /// A paste that takes the text to just under, at or just over the rule's limit.
     private func nearLimit(_ rng: inout SplitMix64, _ builder: inout Builder) {
         guard builder.field.state.markedRange == nil else { return builder.apply(.unmarkText) }
-        let target = (limit ?? 8) - 3 + rng.below(5)
+        let target = min(limit ?? 8, Self.nearLimitCeiling) - 3 + rng.below(5)
         let count = max(1, target - builder.field.text.graphemeCount)
         builder.apply(.insertText(text.run(&rng, count: count)))
     }

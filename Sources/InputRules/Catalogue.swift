@@ -9,7 +9,10 @@ extension RuleCatalogue {
     package static let full = RuleCatalogue.standard.merging(.inputRules)
 }
 
-private let limitParameter = RuleParameter("limit", "a whole number from 0")
+private let limitParameter = RuleParameter("limit", wholeNumber)
+
+/// What every limit-like parameter takes.
+private let wholeNumber = "a whole number from 0 to \(RuleArguments.maximumLimit)"
 
 /// A rule whose one parameter is its `limit`.
 private func limitRule(
@@ -46,7 +49,7 @@ private let legacyRules: [RuleDefinition] =
             summary:
                 "Seed 000 (LXDTextRestrict): deletes every UTF-16 unit not matching \(variant.pattern) and assigns the text on every change.",
             parameters: [
-                RuleParameter("max-length", "a whole number from 0 (declared, never enforced)", optional: true)
+                RuleParameter("max-length", wholeNumber + " (declared, never enforced)", optional: true)
             ]
         ) { arguments throws(RuleSpecError) in
             let maxLength = try arguments.int("max-length", minimum: 0)
@@ -66,7 +69,7 @@ private let legacyRules: [RuleDefinition] =
             summary:
                 "Seed 004 (InputFilter category): checks the replacement only; text.length + replacement.length <= max-length.",
             parameters: [
-                RuleParameter("max-length", "a whole number from 0 (0: no limit)", default: "0"),
+                RuleParameter("max-length", wholeNumber + " (0: no limit)", default: "0"),
                 RuleParameter("regex", "an ICU regular expression, searched in the replacement", optional: true),
                 RuleParameter(
                     "charset",

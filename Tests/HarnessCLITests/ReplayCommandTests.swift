@@ -169,11 +169,13 @@ import Testing
         ),
         .init(
             arguments: ["--rule", "max-length:limit=-1", forum],
-            message: "ime-harness: rule 'max-length:limit=-1': parameter 'limit' must be a whole number from 0\n"),
+            message:
+                "ime-harness: rule 'max-length:limit=-1': parameter 'limit' must be a whole number from 0 to 1000000\n"),
         .init(
             arguments: ["--rule", "max-length:unit=utf16", forum],
             message:
-                "ime-harness: rule 'max-length:unit=utf16': parameter 'limit' is required: a whole number from 0\n"),
+                "ime-harness: rule 'max-length:unit=utf16': parameter 'limit' is required: a whole number from 0 to 1000000\n"
+        ),
         .init(
             arguments: ["--rule", "max-length:limit=4,unit=bytes", forum],
             message:

@@ -160,10 +160,15 @@ package struct RuleArguments: Sendable {
         spec.value(key) ?? parameters.first { $0.key == key }?.defaultValue
     }
 
-    /// A whole number of at least `minimum`.
-    package func int(_ key: String, minimum: Int) throws(RuleSpecError) -> Int? {
+    /// The largest limit a rule takes: a million units is far past any real text field's
+    /// limit (UIKit has none; HTML's `maxlength` fields are rarely over a few thousand), and
+    /// larger values only make generated texts and sums absurd.
+    package static let maximumLimit = 1_000_000
+
+    /// A whole number from `minimum` to `maximum` (the largest limit a rule takes, by default).
+    package func int(_ key: String, minimum: Int, maximum: Int = maximumLimit) throws(RuleSpecError) -> Int? {
         guard let text = string(key) else { return nil }
-        guard let value = Int(text), value >= minimum else { throw bad(key) }
+        guard let value = Int(text), value >= minimum, value <= maximum else { throw bad(key) }
         return value
     }
 
