@@ -258,8 +258,11 @@ struct cicu_regex {
     URegularExpression *expression;
 };
 
-cicu_regex *cicu_regex_open(const uint16_t *pattern, int32_t length, uint32_t flags,
-                            int32_t *error_offset, int32_t *status) {
+_Static_assert(CICU_REGEX_TIME_OUT == U_REGEX_TIME_OUT, "ICU's time-out status");
+_Static_assert(CICU_REGEX_STACK_OVERFLOW == U_REGEX_STACK_OVERFLOW, "ICU's stack-overflow status");
+
+cicu_regex *cicu_regex_open(const uint16_t *pattern, int32_t length, uint32_t flags, int32_t time_limit,
+                            int32_t stack_limit, int32_t *error_offset, int32_t *status) {
     UErrorCode error = U_ZERO_ERROR;
     UParseError parse_error;
     memset(&parse_error, 0, sizeof parse_error);
@@ -267,7 +270,10 @@ cicu_regex *cicu_regex_open(const uint16_t *pattern, int32_t length, uint32_t fl
     URegularExpression *expression = uregex_open(text_or_empty(pattern, length), length, flags,
                                                  &parse_error, &error);
     *error_offset = parse_error.offset;
+    if (U_SUCCESS(error)) uregex_setTimeLimit(expression, time_limit, &error);
+    if (U_SUCCESS(error)) uregex_setStackLimit(expression, stack_limit, &error);
     if (U_FAILURE(error)) {
+        if (expression != NULL) uregex_close(expression);
         *status = error;
         return NULL;
     }

@@ -23,6 +23,9 @@ package enum FuzzProperty: String, CaseIterable, Sendable, Codable {
     case typedTextLost = "typed-text-lost"
     /// Committed text the event did not touch disappeared.
     case committedTextLost = "committed-text-lost"
+    /// The rule would bring the app down (replay's `rule-crashed`): a regular expression
+    /// that ran past ICU's limits.
+    case ruleCrashed = "rule-crashed"
 
     /// One sentence saying what a failure of the property means, for reports.
     package var explanation: String {
@@ -39,6 +42,7 @@ package enum FuzzProperty: String, CaseIterable, Sendable, Codable {
         case .typedTextLost:
             "Text the user committed was dropped although keeping it broke none of the rule's promises."
         case .committedTextLost: "Committed text that the keystroke did not touch disappeared."
+        case .ruleCrashed: "The rule would bring the app down here: it trapped, or a regular expression ran away."
         }
     }
 
@@ -50,7 +54,7 @@ package enum FuzzProperty: String, CaseIterable, Sendable, Codable {
         case .profileDependent: contract.profileIndependent
         case .disallowedClass: contract.allowedClasses != nil || !contract.deniedClasses.isEmpty
         case .promiseBroken: contract.textPromise != nil
-        case .brokenText, .deletionBlocked, .typedTextLost, .committedTextLost: true
+        case .brokenText, .deletionBlocked, .typedTextLost, .committedTextLost, .ruleCrashed: true
         }
     }
 }
@@ -111,6 +115,7 @@ struct PropertyChecker {
                 case .limitExceeded: .limitExceeded
                 case .compositionInterrupted: .compositionInterrupted
                 case .verdictMismatch, .finalTextMismatch: .profileDependent
+                case .ruleCrashed: .ruleCrashed
                 default: nil
                 }
             if let property, wants(property) {

@@ -17,7 +17,7 @@ public enum HarnessAssert {
     /// iOS 26 reporting a commit differently; the `range-*` kinds and `observed-mismatch`)
     /// describe the platform, and show in every replay whatever the rule.
     public static let ruleKinds: Set<DiscrepancyKind> = [
-        .compositionInterrupted, .brokenText, .limitExceeded, .verdictMismatch, .finalTextMismatch,
+        .compositionInterrupted, .brokenText, .limitExceeded, .verdictMismatch, .finalTextMismatch, .ruleCrashed,
     ]
 
     /// Replays `rule` through `corpus` under `profiles` and fails when a discrepancy of

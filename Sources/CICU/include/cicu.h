@@ -190,12 +190,22 @@ enum {
     CICU_REGEX_UWORD = 256
 };
 
+/// The statuses of a match that ICU gave up on; equal to ICU's `U_REGEX_TIME_OUT` and
+/// `U_REGEX_STACK_OVERFLOW` (checked in cicu.c).
+enum {
+    CICU_REGEX_TIME_OUT = 66322,
+    CICU_REGEX_STACK_OVERFLOW = 66321
+};
+
 typedef struct cicu_regex cicu_regex;
 
-/// Compiles `pattern`. On failure returns NULL, sets `*status` and, when known,
-/// `*error_offset` to the UTF-16 offset in the pattern where the error was found.
-cicu_regex *cicu_regex_open(const uint16_t *pattern, int32_t length, uint32_t flags,
-                            int32_t *error_offset, int32_t *status);
+/// Compiles `pattern` with ICU's resource limits for every match: `time_limit` in the
+/// match engine's steps (`uregex_setTimeLimit`, "on the order of milliseconds" each) and
+/// `stack_limit` bytes of backtrack stack (`uregex_setStackLimit`). On failure returns
+/// NULL, sets `*status` and, when known, `*error_offset` to the UTF-16 offset in the
+/// pattern where the error was found.
+cicu_regex *cicu_regex_open(const uint16_t *pattern, int32_t length, uint32_t flags, int32_t time_limit,
+                            int32_t stack_limit, int32_t *error_offset, int32_t *status);
 
 void cicu_regex_close(cicu_regex *regex);
 

@@ -27,6 +27,9 @@ public enum DiscrepancyKind: String, Sendable, CaseIterable {
     case observedMismatch = "observed-mismatch"
     /// The field ends with a text other than the session's `expect.text` (replays with the `none` rule).
     case expectedTextMismatch = "expected-text-mismatch"
+    /// The rule did what brings an app down on this event: a regular expression that runs
+    /// past ICU's limits (``RegexLimits``), which on a device freezes the app.
+    case ruleCrashed = "rule-crashed"
 
     /// One sentence saying what the kind means, for reports.
     public var explanation: String {
@@ -45,6 +48,7 @@ public enum DiscrepancyKind: String, Sendable, CaseIterable {
         case .limitExceeded: "The committed text is longer than the rule's declared limit."
         case .observedMismatch: "The profile predicts a different delegate call than the one recorded on a device."
         case .expectedTextMismatch: "The field does not end with the text the session's recording says it should."
+        case .ruleCrashed: "The rule would bring the app down here: it trapped, or a regular expression ran away."
         }
     }
 }
@@ -71,8 +75,11 @@ package struct Discrepancy: Hashable, Sendable {
 
     /// The values behind a discrepancy.
     package enum Evidence: Hashable, Sendable {
-        /// A call, the field the delegate saw, what the call implies and what the field then held.
-        case proposedText(profile: String, call: DelegateCall, seen: FieldState, proposed: UTF16Text, actual: UTF16Text)
+        /// A call, the field the delegate saw, what the call implies, and what the field held
+        /// after it — or, when the rule rejected the call, would have held had it been accepted.
+        case proposedText(
+            profile: String, call: DelegateCall, seen: FieldState, proposed: UTF16Text, actual: UTF16Text,
+            accepted: Bool)
         /// A call whose range is invalid or off a boundary.
         case callRange(profile: String, call: DelegateCall, seen: FieldState, problem: RangeProblem)
         /// An event whose own range does not fit the field.
@@ -95,6 +102,8 @@ package struct Discrepancy: Hashable, Sendable {
         case finalFields([ProfileValue<FieldState>])
         /// The final field against the session's expectation.
         case expectedText(profile: String, expected: UTF16Text, actual: FieldState)
+        /// What the rule did on an event that would bring an app down.
+        case ruleFault(profile: String, event: SessionEvent, field: FieldState, fault: String)
     }
 
     /// A value under one profile.
@@ -106,9 +115,14 @@ package struct Discrepancy: Hashable, Sendable {
     /// One sentence with the concrete values that differ.
     package var message: String {
         switch evidence {
-        case .proposedText(let profile, let call, let seen, let proposed, let actual):
-            return
-                "\(profile) calls \(call) on \"\(seen.notation)\": the call implies \"\(proposed.visibleDescription)\" but the field then holds \"\(actual.visibleDescription)\""
+        case .proposedText(let profile, let call, let seen, let proposed, let actual, let accepted):
+            let implied =
+                "\(profile) calls \(call) on \"\(seen.notation)\": the call implies \"\(proposed.visibleDescription)\""
+            guard accepted else {
+                return implied
+                    + " where accepting it would leave \"\(actual.visibleDescription)\"; rule \(rule) rejected it, so the field still holds \"\(seen.text.visibleDescription)\""
+            }
+            return implied + " but the field then holds \"\(actual.visibleDescription)\""
         case .callRange(let profile, let call, let seen, let problem):
             return "\(profile) calls \(call) on \"\(seen.notation)\": \(problem)"
         case .skippedEvent(let event, let field, let problem):
@@ -139,16 +153,18 @@ package struct Discrepancy: Hashable, Sendable {
                 + values.map { "\"\($0.value.notation)\" under \($0.profile)" }.joined(separator: ", ")
         case .expectedText(let profile, let expected, let actual):
             return "\(profile) ends with \"\(actual.notation)\", the session expects \"\(expected.visibleDescription)\""
+        case .ruleFault(let profile, let event, let field, let fault):
+            return "rule \(rule) on \(event) on \"\(field.notation)\" under \(profile): \(fault)"
         }
     }
 
     /// The concrete values as a JSON object.
     package var details: JSONValue {
         switch evidence {
-        case .proposedText(_, let call, let seen, let proposed, let actual):
+        case .proposedText(_, let call, let seen, let proposed, let actual, let accepted):
             return .object([
                 ("call", call.json), ("field", .string(seen.notation)), ("proposedText", .string(proposed)),
-                ("actualText", .string(actual)),
+                ("actualText", .string(actual)), ("accepted", .bool(accepted)),
             ])
         case .callRange(_, let call, let seen, let problem):
             return .object([
@@ -189,6 +205,8 @@ package struct Discrepancy: Hashable, Sendable {
             return .object(values.map { ($0.profile, .string($0.value.text)) })
         case .expectedText(_, let expected, let actual):
             return .object([("expected", .string(expected)), ("actual", .string(actual.text))])
+        case .ruleFault(_, _, let field, let fault):
+            return .object([("field", .string(field.notation)), ("fault", .string(fault))])
         }
     }
 }

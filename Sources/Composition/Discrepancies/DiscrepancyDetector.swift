@@ -88,7 +88,7 @@ package enum DiscrepancyDetector {
                     .proposedTextMismatch,
                     .proposedText(
                         profile: profile, call: record.call, seen: record.seen, proposed: proposed,
-                        actual: record.resultingText))
+                        actual: record.resultingText, accepted: record.accepted))
             }
             if !step.calls[index].rangeProblems.isEmpty {
                 let record = step.calls[index]
@@ -107,6 +107,9 @@ package enum DiscrepancyDetector {
         }
         if let rewritten = step.rewrittenTo, step.rewriteEndedComposition {
             add(.compositionInterrupted, .assignedWhileMarked(assigned: rewritten, after: step.after))
+        }
+        if let fault = step.ruleFault {
+            add(.ruleCrashed, .ruleFault(profile: profile, event: step.event, field: step.before, fault: fault))
         }
         if !step.newBrokenSpots.isEmpty {
             add(.brokenText, .brokenText(event: step.event, after: step.after, spots: step.newBrokenSpots))
@@ -203,6 +206,7 @@ extension DiscrepancyKind {
         case .limitExceeded: 9
         case .observedMismatch: 10
         case .expectedTextMismatch: 11
+        case .ruleCrashed: 12
         }
     }
 }

@@ -52,6 +52,8 @@ package final class Replayer {
     func step(_ run: inout Run, event: SessionEvent, index: Int, rule: any InputRule) -> TraceStep {
         let target = run.multiRangeTarget
         let before = run.field.state
+        // Only what the rule's own calls below run past counts against it.
+        _ = RegexLimits.takeExceeded()
         if let problem = eventRangeProblem(event, in: before.text) {
             return TraceStep(
                 eventIndex: index, event: event, before: before, calls: [], skipped: problem, rewrittenTo: nil,
@@ -92,7 +94,9 @@ package final class Replayer {
         }
         var rewrittenTo: UTF16Text?
         var endedComposition = false
-        if run.field.state != before,
+        // UIKit sends `editingChanged` (and `textDidChange`) only when the text or its marked
+        // part changed: a caret move, or an edit that changed nothing, sends none.
+        if run.field.text != before.text || run.field.state.markedRange != before.markedRange,
             let assignment = rule.editingChanged(FieldChange(before: before, after: run.field.state))
         {
             if assignment.text != run.field.text || run.sameTextEndsComposition {
@@ -104,6 +108,7 @@ package final class Replayer {
                 run.field.setSelection(selection)
             }
         }
+        let fault = RegexLimits.takeExceeded()
         var newSpots: [BrokenSpot] = []
         if run.field.text != before.text, analyzer.editMayBreak(from: before.text, to: run.field.text) {
             let brokenAfter = analyzer.brokenSpots(in: run.field.text)
@@ -115,7 +120,8 @@ package final class Replayer {
         }
         return TraceStep(
             eventIndex: index, event: event, before: before, calls: run.calls, skipped: nil, rewrittenTo: rewrittenTo,
-            rewriteEndedComposition: endedComposition, after: run.field.state, newBrokenSpots: newSpots)
+            rewriteEndedComposition: endedComposition, after: run.field.state, newBrokenSpots: newSpots,
+            ruleFault: fault)
     }
 
     /// A range the event itself carries that does not fit `text`, or that ends inside a

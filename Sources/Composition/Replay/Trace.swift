@@ -47,6 +47,9 @@ package struct TraceStep: Hashable, Sendable {
     package var after: FieldState
     /// Broken spots the event added to the text (lone surrogates, split clusters).
     package var newBrokenSpots: [BrokenSpot]
+    /// What the rule did that would bring an app down (a regular expression that ran past
+    /// ICU's limits, which on a device freezes the app), if anything.
+    package var ruleFault: String? = nil
 
     /// Whether every call of the step was accepted (true when there was none).
     package var accepted: Bool { calls.indices.allSatisfy { calls[$0].accepted } }

@@ -81,8 +81,13 @@ package struct RegexMatcher: ~Copyable {
     init(pattern: UTF16Text, options: ICURegex.Options) throws(ICUError) {
         var status: Int32 = 0
         var errorOffset: Int32 = -1
+        guard pattern.length <= Int(Int32.max) else {
+            throw ICUError(code: 1, operation: "compiling a regular expression of \(pattern.length) units")
+        }
         let handle = pattern.units.withUnsafeBufferPointer {
-            cicu_regex_open($0.baseAddress, Int32($0.count), options.rawValue, &errorOffset, &status)
+            cicu_regex_open(
+                $0.baseAddress, Int32($0.count), options.rawValue, RegexLimits.timeLimit, RegexLimits.stackLimit,
+                &errorOffset, &status)
         }
         guard let handle else {
             throw ICUError(
@@ -97,11 +102,13 @@ package struct RegexMatcher: ~Copyable {
 
     /// Whether the whole of `units` matches (`uregex_matches`).
     ///
-    /// Matching only fails in ICU for resource limits (stack or time), which the
-    /// harness's patterns do not set; such a failure counts as no match.
+    /// A match that runs past ``RegexLimits`` counts as no match, and is recorded for
+    /// ``RegexLimits/takeExceeded()``.
     package func matchesWhole(_ units: UnsafeBufferPointer<UInt16>) -> Bool {
         var status: Int32 = 0
-        return cicu_regex_matches(handle, units.baseAddress, Int32(units.count), &status) != 0
+        let matched = cicu_regex_matches(handle, units.baseAddress, Int32(clamping: units.count), &status) != 0
+        RegexLimits.note(status, pattern: pattern, length: units.count)
+        return matched
     }
 
     /// Whether the whole of `text` matches.
@@ -116,7 +123,9 @@ package struct RegexMatcher: ~Copyable {
             var matchStart: Int32 = 0
             var matchEnd: Int32 = 0
             let found = cicu_regex_find(
-                handle, buffer.baseAddress, Int32(buffer.count), Int32(start), &matchStart, &matchEnd, &status)
+                handle, buffer.baseAddress, Int32(clamping: buffer.count), Int32(clamping: start), &matchStart,
+                &matchEnd, &status)
+            RegexLimits.note(status, pattern: pattern, length: buffer.count)
             return found != 0 ? UTF16Range(Int(matchStart)..<Int(matchEnd)) : nil
         }
     }
@@ -141,4 +150,49 @@ final class RegexCache {
     static let perThread = ThreadLocal { RegexCache() }
 
     var entries: [Key: Entry] = [:]
+}
+
+/// The resource limits every match runs under, and what ran past them.
+///
+/// ICU's matcher backtracks: `(a+)+$` on forty letters takes longer than anyone will
+/// wait, and `NSRegularExpression` sets no limit, so on a device such a rule freezes the
+/// app. The harness sets ICU's own limits (`uregex_setTimeLimit`, `uregex_setStackLimit`)
+/// on every pattern; a match that exceeds them counts as no match and is recorded here,
+/// per thread, so that replay can report it as the rule's fault (`rule-crashed`) rather
+/// than hang.
+package enum RegexLimits {
+    /// The time limit in ICU's match-engine steps, each "on the order of milliseconds"
+    /// (ICU's documentation); about a fifth of a second here.
+    package static let timeLimit: Int32 = 200
+    /// The backtrack stack limit in bytes: ICU's default of 8 MB, set explicitly.
+    package static let stackLimit: Int32 = 8 << 20
+
+    /// What a match on this thread last exceeded, since ``takeExceeded()`` last asked.
+    final class Log {
+        var exceeded: String?
+    }
+
+    static let perThread = ThreadLocal { Log() }
+
+    /// Records an exceeded limit when `status` says so.
+    static func note(_ status: Int32, pattern: UTF16Text, length: Int) {
+        let limit: String
+        switch status {
+        case Int32(CICU_REGEX_TIME_OUT): limit = "ICU's time limit (\(timeLimit) match steps)"
+        case Int32(CICU_REGEX_STACK_OVERFLOW): limit = "ICU's backtrack stack limit (\(stackLimit >> 20) MB)"
+        default: return
+        }
+        let log = perThread.value
+        guard log.exceeded == nil else { return }
+        log.exceeded =
+            "the regular expression \(pattern.visibleDescription) ran past \(limit) on a text of \(length) UTF-16 units"
+            + " (NSRegularExpression sets no limit: on a device the app would freeze)"
+    }
+
+    /// What a match on this thread exceeded since the last call, if anything, and forgets it.
+    package static func takeExceeded() -> String? {
+        let log = perThread.value
+        defer { log.exceeded = nil }
+        return log.exceeded
+    }
 }
