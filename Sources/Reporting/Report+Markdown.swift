@@ -11,7 +11,7 @@ extension Report {
     /// durations, stable order.
     package var markdown: String {
         var out = "# \(title)\n\n"
-        out += "ICU \(icuVersion), Unicode \(unicodeVersion). "
+        out += "ICU \(Self.escape(icuVersion)), Unicode \(Self.escape(unicodeVersion)). "
         out += "Profiles: \(profiles.map(Self.code).joined(separator: ", ")). "
         out += "Rules: \(rules.map(Self.code).joined(separator: ", ")).\n\n"
         switch run {
@@ -23,12 +23,12 @@ extension Report {
         case .fuzz(let fuzz):
             out += "| seed | shards | sessions generated | properties checked | properties failed |\n"
             out += "|---:|---|---:|---:|---:|\n"
-            out += "| \(fuzz.seed) | \(fuzz.shards.joined(separator: ", ")) | \(fuzz.iterations) | "
+            out += "| \(fuzz.seed) | \(Self.escape(fuzz.shards.joined(separator: ", "))) | \(fuzz.iterations) | "
             out += "\(fuzz.properties.count) | \(sessions.count) |\n\n"
             out += "## Properties\n\n| property | failures | meaning |\n|---|---:|---|\n"
         }
         for kind in kinds {
-            out += "| `\(kind.kind)` | \(kind.count) | \(Self.escape(kind.explanation)) |\n"
+            out += "| \(Self.tableCode(kind.kind)) | \(kind.count) | \(Self.escape(kind.explanation)) |\n"
         }
         let worst = worstOffenders(10)
         if case .replay = run, !worst.isEmpty {
@@ -59,7 +59,9 @@ extension Report {
         }
         let clean = sessions.filter { $0.findings.isEmpty }
         if !clean.isEmpty {
-            let shown = clean.prefix(Self.markdownDetailLimit).map { "`\($0.sessionID)` (`\($0.rule)`)" }
+            let shown = clean.prefix(Self.markdownDetailLimit).map {
+                "\(Self.code($0.sessionID)) (\(Self.code($0.rule)))"
+            }
             out += "\nNo discrepancies: " + shown.joined(separator: ", ")
             out += clean.count > shown.count ? " and \(clean.count - shown.count) more.\n" : ".\n"
         }
@@ -81,7 +83,7 @@ extension Report {
         out += "| event | kind | profiles | field before | what happened |\n|---:|---|---|---|---|\n"
         for finding in session.findings {
             let field = finding.event.flatMap { fieldBefore($0, in: session, profile: finding.profiles.first) }
-            out += "| \(finding.event.map(String.init) ?? "—") | `\(finding.kind)` | "
+            out += "| \(finding.event.map(String.init) ?? "—") | \(Self.tableCode(finding.kind)) | "
             out += Self.escape(finding.profiles.joined(separator: ", ")) + " | "
             out += field.map { Self.tableCode($0.notation) } ?? "—"
             out += " | \(Self.escape(finding.message)) |\n"
@@ -97,18 +99,38 @@ extension Report {
 
     /// `proposed-text-mismatch 2, length-mismatch 2`, kinds in order of first appearance.
     static func kindCounts(_ findings: [Finding]) -> String {
-        Report.countsByKind(findings).map { "`\($0.kind)` \($0.count)" }.joined(separator: ", ")
+        Report.countsByKind(findings).map { "\(tableCode($0.kind)) \($0.count)" }.joined(separator: ", ")
     }
 
     /// Text inside a Markdown code span, invisible characters as `<XXXX>`, backticks made safe.
     static func code(_ text: String) -> String {
         let text = text.withVisibleTokens
-        return text.contains("`") ? "`` \(text) ``" : "`\(text)`"
+        guard text.contains("`") else { return "`\(text)`" }
+        // CommonMark: a code span's fence is a run of backticks no run inside it matches,
+        // and one space either side keeps a backtick at an edge from joining the fence.
+        var longest = 0
+        var run = 0
+        for character in text {
+            run = character == "`" ? run + 1 : 0
+            longest = max(longest, run)
+        }
+        let fence = String(repeating: "`", count: longest + 1)
+        return fence + " " + text + " " + fence
     }
 
     /// A code span inside a table cell: GitHub's tables split on `|` even inside code spans.
+    /// A pipe that an odd run of backslashes already escapes (field notation's literal `\|`)
+    /// is left as it is: adding another backslash would escape the backslash instead, and
+    /// the pipe would split the row.
     static func tableCode(_ text: String) -> String {
-        code(text).replacingOccurrences(of: "|", with: "\\|")
+        var out = ""
+        var backslashes = 0
+        for character in code(text) {
+            if character == "|", backslashes % 2 == 0 { out += "\\" }
+            backslashes = character == "\\" ? backslashes + 1 : 0
+            out.append(character)
+        }
+        return out
     }
 
     /// Escapes the characters Markdown would read as markup or entities in running text,

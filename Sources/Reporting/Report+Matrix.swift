@@ -9,9 +9,9 @@ extension Report {
     /// that differs between them) counts under each. Deterministic, like ``markdown``.
     package var matrix: String {
         var out = "# Rule matrix\n\n"
-        out += "ICU \(icuVersion), Unicode \(unicodeVersion). "
+        out += "ICU \(Self.escape(icuVersion)), Unicode \(Self.escape(unicodeVersion)). "
         out += "\(sessionCount) sessions × \(rules.count) rules × \(profiles.count) profiles "
-        out += "(\(profiles.map { "`\($0)`" }.joined(separator: ", "))); \(findingCount) discrepancies.\n"
+        out += "(\(profiles.map(Self.code).joined(separator: ", "))); \(findingCount) discrepancies.\n"
         if !errors.isEmpty {
             out += "\n## Sessions that could not be read\n\n"
             for error in errors { out += "- \(Self.escape(error.description))\n" }
@@ -24,7 +24,7 @@ extension Report {
         out +=
             "Discrepancies of each kind per rule, and the sessions that end with different texts under different profiles.\n\n"
         out += "| rule | sessions with discrepancies | "
-        out += kinds.map { "`\($0)`" }.joined(separator: " | ") + (kinds.isEmpty ? "" : " | ")
+        out += kinds.map(Self.tableCode).joined(separator: " | ") + (kinds.isEmpty ? "" : " | ")
         out += "final text differs |\n|---|---:|" + String(repeating: "---:|", count: kinds.count) + "---:|\n"
         for rule in rules {
             let ruleResults = byRule[rule] ?? []
@@ -32,16 +32,16 @@ extension Report {
             for result in ruleResults { for found in result.findings { counts[found.kind, default: 0] += 1 } }
             let affected = ruleResults.filter { !$0.findings.isEmpty }.count
             let differing = ruleResults.filter(\.finalTextsDiffer).count
-            out += "| `\(Self.escape(rule))` | \(affected) of \(ruleResults.count) | "
+            out += "| \(Self.tableCode(rule)) | \(affected) of \(ruleResults.count) | "
             out += kinds.map { String(counts[$0] ?? 0) }.joined(separator: " | ") + (kinds.isEmpty ? "" : " | ")
             out += "\(differing) |\n"
         }
         for rule in rules {
-            out += "\n## `\(Self.escape(rule))`\n\n"
-            out += "| session | " + profiles.map { "`\($0)`" }.joined(separator: " | ") + " | final text |\n"
+            out += "\n## \(Self.code(rule))\n\n"
+            out += "| session | " + profiles.map(Self.tableCode).joined(separator: " | ") + " | final text |\n"
             out += "|---|" + String(repeating: "---|", count: profiles.count) + "---|\n"
             for result in byRule[rule] ?? [] {
-                out += "| `\(result.sessionID)` | "
+                out += "| \(Self.tableCode(result.sessionID)) | "
                 out += profiles.map { Self.cell(result.findings, profile: $0) }.joined(separator: " | ")
                 out += " | \(Self.finalTexts(result)) |\n"
             }
@@ -65,6 +65,6 @@ extension Report {
         return counts.keys.sorted {
             (order.firstIndex(of: $0) ?? order.count, $0) < (order.firstIndex(of: $1) ?? order.count, $1)
         }
-        .map { "\($0) \(counts[$0] ?? 0)" }.joined(separator: ", ")
+        .map { "\(escape($0)) \(counts[$0] ?? 0)" }.joined(separator: ", ")
     }
 }

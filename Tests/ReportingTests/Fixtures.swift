@@ -3,6 +3,7 @@ import Foundation
 import FoundationXML
 import Fuzzing
 import Graphemes
+import HarnessJSON
 import HarnessTestSupport
 import InputRules
 import Reporting
@@ -57,6 +58,41 @@ enum Fixtures {
         }
     }()
 
+    /// A results file written to attack the renderers: markup in the versions, backticks,
+    /// pipes, a newline and a right-to-left override in a discrepancy's kind and message,
+    /// a profile name with a pipe. `report` reads such a file like any other.
+    static let hostileResults: Report = {
+        let hostile = "<script>alert(1)</script>`` `|\n\u{202E}&amp;"
+        let finding = JSONValue.object([
+            ("kind", .string("`x`|y\n" + hostile)), ("event", .int(0)), ("profiles", .array([.string("p|1")])),
+            ("rule", .string(hostile)), ("message", .string(hostile)), ("details", .null),
+        ])
+        let document = JSONValue.object([
+            (
+                "summary",
+                .object([
+                    ("unicodeVersion", .string(hostile)), ("icuVersion", .string(hostile)),
+                    ("profiles", .array([.string("p|1")])), ("rules", .array([.string(hostile)])),
+                ])
+            ),
+            (
+                "sessions",
+                .array([
+                    .object([
+                        ("id", .string(hostile)), ("rule", .string(hostile)), ("events", .int(1)),
+                        ("finalText", .object([("p|1", .string(hostile))])), ("discrepancies", .array([finding])),
+                    ])
+                ])
+            ),
+            ("errors", .array([.object([("file", .string(hostile)), ("message", .string(hostile))])])),
+        ])
+        do {
+            return try Report(json: JSONNode(JSONParser.parse(document.rendered())))
+        } catch {
+            fatalError("the hostile results must read: \(error)")
+        }
+    }()
+
     /// A short fuzz campaign against a legacy rule that fails at once.
     static func fuzzResult() throws -> FuzzResult {
         let inventory = try Inventory(fuzzingDirectory: Repository.path("Corpora/fuzzing"))
@@ -68,12 +104,13 @@ enum Fixtures {
 
 /// The fixture reports, by name, for parameterised tests.
 enum FixtureReport: String, CaseIterable, Sendable, CustomTestStringConvertible {
-    case corpus, hostile
+    case corpus, hostile, hostileResults
 
     var report: Report {
         switch self {
         case .corpus: Fixtures.corpusReport
         case .hostile: Fixtures.hostileReport
+        case .hostileResults: Fixtures.hostileResults
         }
     }
 

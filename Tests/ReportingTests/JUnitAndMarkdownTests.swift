@@ -114,6 +114,59 @@ import Testing
         #expect(markdown.contains("## Worst offenders"))
     }
 
+    /// Nothing from a results file becomes markup: no raw tag, no raw control or bidi
+    /// character, and every code span closes on its own line (a backtick in a kind cannot
+    /// break out of it).
+    @Test(arguments: FixtureReport.allCases)
+    func inputNeverBecomesMarkup(_ fixture: FixtureReport) throws {
+        for document in [fixture.report.markdown, fixture.report.matrix] {
+            #expect(!document.contains("\u{202E}"))
+            for line in document.split(separator: "\n") {
+                let (closed, outside) = Self.codeSpans(String(line))
+                #expect(closed, "\(line)")
+                #expect(Self.markupEscaped(outside), "\(line)")
+            }
+        }
+        let junit = try ParsedXML(fixture.report.junit)
+        #expect(!junit.elements.isEmpty)
+    }
+
+    /// Whether every backtick fence on `line` is closed by a fence of the same length
+    /// (CommonMark), and the text outside the code spans.
+    static func codeSpans(_ line: String) -> (closed: Bool, outside: String) {
+        var outside = ""
+        var open: Int?
+        var run = 0
+        var escaped = false
+        for character in line + "\n" {
+            if character == "`", open != nil || !escaped || run > 0 {
+                run += 1
+                continue
+            }
+            if run > 0 {
+                if let fence = open {
+                    if fence == run { open = nil }
+                } else {
+                    open = run
+                }
+                run = 0
+            }
+            if open == nil { outside.append(character) }
+            escaped = open == nil && character == "\\" && !escaped
+        }
+        return (open == nil, outside)
+    }
+
+    /// Whether every `<` outside code spans is escaped, so no tag or autolink can start.
+    static func markupEscaped(_ text: String) -> Bool {
+        var escaped = false
+        for character in text {
+            if character == "<", !escaped { return false }
+            escaped = character == "\\" && !escaped
+        }
+        return true
+    }
+
     @Test func hostileTextIsEscapedAndVisible() {
         let markdown = Fixtures.hostileReport.markdown
         #expect(!markdown.contains("\u{202E}"))
