@@ -1,4 +1,6 @@
+import Glibc
 import Graphemes
+import Reporting
 
 /// The commands `ime-harness` knows.
 enum CommandName: String, CaseIterable {
@@ -45,8 +47,37 @@ public enum CLI {
         Exit codes: 0 nothing found, 1 failures found, 2 usage or input error.
         """
 
+    /// Runs the command line `arguments` and writes its output to standard output and
+    /// standard error; returns the exit code. A failure to write standard output (a full
+    /// disk, a closed pipe) is reported on standard error and makes the exit code 2: a
+    /// report that did not arrive must not look like a clean run.
+    public static func main(_ arguments: [String]) -> Int32 {
+        let output = OutputSink(descriptor: STDOUT_FILENO)
+        let result = execute(arguments, output: output)
+        var exitCode = result.exitCode
+        var standardError = result.standardError
+        output.write(result.standardOutput)
+        output.flush()
+        if let code = output.failure {
+            standardError += TerminalLine.diagnostic(
+                "standard output: cannot be written (\(String(cString: strerror(code))))")
+            exitCode = 2
+        }
+        StandardStream.write(standardError, to: STDERR_FILENO)
+        return exitCode
+    }
+
     /// Runs the command line `arguments` (without the program name).
     public static func run(_ arguments: [String]) -> CLIResult {
+        let output = OutputSink(descriptor: nil)
+        var result = execute(arguments, output: output)
+        result.standardOutput = output.collected + result.standardOutput
+        return result
+    }
+
+    /// Runs `arguments`; a command that streams its output writes it to `output`, the
+    /// others return it in the result.
+    static func execute(_ arguments: [String], output: OutputSink) -> CLIResult {
         guard let first = arguments.first else {
             return CLIResult(exitCode: 2, standardError: overview + "\n")
         }
@@ -62,7 +93,7 @@ public enum CLI {
         do throws(CLIError) {
             guard let command = CommandName(rawValue: first) else { throw .unknownCommand(first) }
             switch command {
-            case .segment: return try SegmentCommand.run(rest)
+            case .segment: return try SegmentCommand.run(rest, output: output)
             case .conformance: return try ConformanceCommand.run(rest)
             case .replay: return try ReplayCommand.run(rest)
             case .rules: return try RulesCommand.run(rest)
@@ -71,7 +102,7 @@ public enum CLI {
             case .report: return try ReportCommand.run(rest)
             }
         } catch {
-            return CLIResult(exitCode: error.exitCode, standardError: "ime-harness: \(error.message)\n")
+            return CLIResult(exitCode: error.exitCode, standardError: TerminalLine.diagnostic(error.message))
         }
     }
 }

@@ -121,7 +121,7 @@ func writeReport(_ text: String, to path: String) throws(HarnessFailure) {
     do {
         try AtomicFile.write(text, to: path)
     } catch {
-        throw HarnessFailure("\(path): cannot be written (\(error.localizedDescription))")
+        throw HarnessFailure(error.description)
     }
 }
 

@@ -1,7 +1,6 @@
-import Foundation
+import Glibc
 import HarnessCLI
 
-let result = CLI.run(Array(CommandLine.arguments.dropFirst()))
-FileHandle.standardOutput.write(Data(result.standardOutput.utf8))
-FileHandle.standardError.write(Data(result.standardError.utf8))
-exit(result.exitCode)
+// A closed pipe is a write error to report like any other, not a signal that kills the process.
+signal(SIGPIPE, SIG_IGN)
+exit(CLI.main(Array(CommandLine.arguments.dropFirst())))

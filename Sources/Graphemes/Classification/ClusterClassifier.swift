@@ -98,12 +98,15 @@ package enum ClusterClassifier {
 extension UTF16Text {
     /// The text's grapheme clusters, each with its classification.
     package var clusters: [GraphemeCluster] {
+        var result: [GraphemeCluster] = []
+        forEachCluster { result.append($0) }
+        return result
+    }
+
+    /// Calls `body` with each grapheme cluster and its classification, in order, keeping none.
+    package func forEachCluster(_ body: (GraphemeCluster) -> Void) {
         GraphemeSegmenter.withSegmenter { segmenter in
-            var result: [GraphemeCluster] = []
-            units.withUnsafeBufferPointer { buffer in
-                segmenter.forEachClassifiedCluster(in: buffer) { result.append($0) }
-            }
-            return result
+            units.withUnsafeBufferPointer { buffer in segmenter.forEachClassifiedCluster(in: buffer, body) }
         }
     }
 }

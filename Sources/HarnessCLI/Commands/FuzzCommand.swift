@@ -80,8 +80,11 @@ enum FuzzCommand {
         let seed = try number(parsed, "--seed", UInt64.self) ?? 0
         let iterations = try number(parsed, "--iterations", Int.self)
         let seconds = try parsed.value("--seconds").map { text throws(CLIError) in
-            guard let value = Double(text), value > 0 else {
-                throw .invalidValue(option: "--seconds", value: text, expected: "a positive number of seconds")
+            // `Double` reads "inf" and "1e300" too: a campaign that cannot end is a usage error.
+            guard let value = Double(text), value > 0, value <= maximumSeconds else {
+                throw .invalidValue(
+                    option: "--seconds", value: text,
+                    expected: "a number of seconds above 0 and at most \(Int(maximumSeconds)) (a week)")
             }
             return value
         }
@@ -127,8 +130,10 @@ enum FuzzCommand {
                 for failure in result.failures {
                     let path = directory + "/" + failure.session.id + ".json"
                     try AtomicFile.write(failure.session.json.rendered() + "\n", to: path)
-                    standardError += "ime-harness: wrote \(path)\n"
+                    standardError += TerminalLine.diagnostic("wrote \(path)")
                 }
+            } catch let error as AtomicFile.WriteError {
+                throw .dataError(error.description)
             } catch {
                 throw .dataError("\(directory): cannot be written (\(error.localizedDescription))")
             }
@@ -143,10 +148,15 @@ enum FuzzCommand {
             case .junit: ReportOutput.render(report, as: .junit)
             }
         return try ReportOutput.deliver(
-            output, to: parsed.value("--output"), exitCode: result.failures.isEmpty ? 0 : 1,
+            output, to: parsed.value("--output"),
+            inputs: ReportOutput.files(under: [spec, inventoryDirectory] + ReplayCommand.profileInputs(parsed)),
+            exitCode: result.failures.isEmpty ? 0 : 1,
             summary: "\(result.iterations) sessions, \(result.failures.count) properties failed",
             standardError: standardError)
     }
+
+    /// The longest campaign `--seconds` asks for: a week (longer ones are sharded).
+    static let maximumSeconds: Double = 7 * 24 * 3600
 
     /// `fuzz --segmentation`.
     private static func segmentation(_ parsed: ParsedArguments, format: Format) throws(CLIError) -> CLIResult {
@@ -268,7 +278,8 @@ enum MergeCommand {
             throw .dataError(error.description)
         }
         return try ReportOutput.deliver(
-            merged.json.rendered() + "\n", to: parsed.value("--output"), exitCode: merged.failures.isEmpty ? 0 : 1,
+            merged.json.rendered() + "\n", to: parsed.value("--output"), inputs: parsed.positionals,
+            exitCode: merged.failures.isEmpty ? 0 : 1,
             summary: "\(merged.iterations) sessions, \(merged.failures.count) properties failed")
     }
 }

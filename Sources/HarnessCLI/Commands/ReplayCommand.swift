@@ -62,10 +62,18 @@ enum ReplayCommand {
         let report = replay(
             parsed.positionals, profiles: profiles, rules: rules, with: replayer, keepTraces: keepTraces)
         return try ReportOutput.deliver(
-            ReportOutput.render(report, as: format), to: parsed.value("--output"), exitCode: report.exitCode,
+            ReportOutput.render(report, as: format), to: parsed.value("--output"),
+            inputs: ReportOutput.files(
+                under: parsed.positionals + (parsed.values["--rule"] ?? []) + profileInputs(parsed)),
+            exitCode: report.exitCode,
             summary:
                 "sessions \(report.sessionCount), events replayed \(report.eventsReplayed), discrepancies \(report.findingCount)",
-            standardError: report.errors.map { "ime-harness: \($0)\n" }.joined())
+            standardError: report.errors.map { TerminalLine.diagnostic("\($0)") }.joined())
+    }
+
+    /// The profile files and directory a run reads (for ``ReportOutput/files(under:)``).
+    static func profileInputs(_ parsed: ParsedArguments) -> [String] {
+        (parsed.values["--profile"] ?? []) + [(try? profilesDirectory(parsed.value("--profiles"))) ?? ""]
     }
 
     /// The profiles `--profile` names (default: every profile in the profiles directory).

@@ -47,7 +47,7 @@ enum ReportCommand {
             case .json: ReportOutput.render(report, as: .json)
             }
         return try ReportOutput.deliver(
-            output, to: parsed.value("--output"), exitCode: report.exitCode,
+            output, to: parsed.value("--output"), inputs: parsed.positionals, exitCode: report.exitCode,
             summary: "\(report.sessions.count) session replays, \(report.findingCount) findings")
     }
 }

@@ -21,7 +21,7 @@ enum SegmentCommand {
 
     enum Format: String, CaseIterable { case text, json }
 
-    static func run(_ arguments: [String]) throws(CLIError) -> CLIResult {
+    static func run(_ arguments: [String], output: OutputSink) throws(CLIError) -> CLIResult {
         let parsed = try ParsedArguments(
             arguments, command: "segment", valued: ["--format", "--file"], flags: ["--help", "-h"])
         if parsed.flags.contains("--help") || parsed.flags.contains("-h") {
@@ -36,61 +36,62 @@ enum SegmentCommand {
         case (nil, 0): throw .missingArgument("TEXT or --file PATH", command: "segment")
         case (nil, _): throw .unexpectedArgument(parsed.positionals[1], command: "segment")
         }
-        let clusters = text.clusters
-        let output =
-            switch format {
-            case .json: json(text, clusters).rendered() + "\n"
-            case .text: plain(text, clusters)
-            }
-        return CLIResult(exitCode: 0, standardOutput: output)
+        switch format {
+        case .json: writeJSON(text, to: output)
+        case .text: writePlain(text, to: output)
+        }
+        return CLIResult(exitCode: 0)
     }
 
-    static func json(_ text: UTF16Text, _ clusters: [GraphemeCluster]) -> JSONValue {
+    /// The JSON shape: `{"unicodeVersion", "icuVersion", "clusters": [...], "metrics"}`, two-space
+    /// indented like every JSON document the harness writes, written one cluster at a time.
+    static func writeJSON(_ text: UTF16Text, to output: OutputSink) {
+        func member(_ key: String, _ value: JSONValue) -> String {
+            JSONValue.string(key).rendered() + ": " + value.rendered()
+        }
+        output.write("{\n  " + member("unicodeVersion", .string(UnicodeVersions.unicode)) + ",\n  ")
+        output.write(member("icuVersion", .string(UnicodeVersions.icu)) + ",\n  \"clusters\": [")
+        var first = true
+        text.forEachCluster { cluster in
+            var members: [(String, JSONValue)] = [
+                ("text", .string(text[cluster.range])), ("range", cluster.range.json),
+                ("class", .string(cluster.classification.clusterClass.rawValue)),
+            ]
+            if let emoji = cluster.classification.emoji { members.append(("emoji", .string(emoji.rawValue))) }
+            // A nested object's lines, indented to sit inside the array (strings never hold a raw newline).
+            let rendered = JSONValue.object(members).rendered().replacingOccurrences(of: "\n", with: "\n    ")
+            output.write((first ? "\n    " : ",\n    ") + rendered)
+            first = false
+        }
+        output.write(first ? "],\n  " : "\n  ],\n  ")
         let metrics = text.metrics
-        return .object([
-            ("unicodeVersion", .string(UnicodeVersions.unicode)),
-            ("icuVersion", .string(UnicodeVersions.icu)),
-            (
-                "clusters",
-                .array(
-                    clusters.map { cluster in
-                        var members: [(String, JSONValue)] = [
-                            ("text", .string(text[cluster.range])),
-                            ("range", cluster.range.json),
-                            ("class", .string(cluster.classification.clusterClass.rawValue)),
-                        ]
-                        if let emoji = cluster.classification.emoji {
-                            members.append(("emoji", .string(emoji.rawValue)))
-                        }
-                        return .object(members)
-                    })
-            ),
-            (
-                "metrics",
-                .object([
-                    ("utf16", .int(metrics.utf16)), ("scalars", .int(metrics.scalars)),
-                    ("graphemes", .int(metrics.graphemes)), ("utf8", .int(metrics.utf8Bytes)),
-                    ("columns", .int(metrics.displayColumns)),
-                ])
-            ),
+        let metricsJSON = JSONValue.object([
+            ("utf16", .int(metrics.utf16)), ("scalars", .int(metrics.scalars)),
+            ("graphemes", .int(metrics.graphemes)), ("utf8", .int(metrics.utf8Bytes)),
+            ("columns", .int(metrics.displayColumns)),
         ])
+        output.write(member("metrics", metricsJSON).replacingOccurrences(of: "\n", with: "\n  ") + "\n}\n")
     }
 
-    static func plain(_ text: UTF16Text, _ clusters: [GraphemeCluster]) -> String {
+    /// The text shape: the metrics, then a line per cluster.
+    static func writePlain(_ text: UTF16Text, to output: OutputSink) {
         let metrics = text.metrics
-        var out =
+        output.write(
             "\(metrics.graphemes) clusters, \(metrics.utf16) UTF-16 units, \(metrics.scalars) scalars, "
-            + "\(metrics.utf8Bytes) UTF-8 bytes, \(metrics.displayColumns) columns "
-            + "(ICU \(UnicodeVersions.icu), Unicode \(UnicodeVersions.unicode))\n"
-        let rangeWidth = clusters.map { $0.range.description.count }.max() ?? 0
-        for cluster in clusters {
+                + "\(metrics.utf8Bytes) UTF-8 bytes, \(metrics.displayColumns) columns "
+                + "(ICU \(UnicodeVersions.icu), Unicode \(UnicodeVersions.unicode))\n")
+        // The widest range is the last one's or a longer one before it: `{location, length}`
+        // widths grow with the location, so measure every range's width in a first pass.
+        var rangeWidth = 0
+        text.forEachCluster { rangeWidth = max(rangeWidth, $0.range.description.count) }
+        text.forEachCluster { cluster in
             let slice = text[cluster.range]
             let codePoints = slice.decodedUnits.map { "U+" + hex($0.codePoint) }.joined(separator: " ")
-            out += "  " + pad(cluster.range.description, rangeWidth) + "  "
-            out += pad(cluster.classification.description, 16) + "  " + slice.visibleDescription
-            out += "  " + codePoints + "\n"
+            output.write(
+                "  " + pad(cluster.range.description, rangeWidth) + "  "
+                    + pad(cluster.classification.description, 16) + "  " + slice.visibleDescription + "  "
+                    + codePoints + "\n")
         }
-        return out
     }
 
     private static func hex(_ value: UInt32) -> String {
