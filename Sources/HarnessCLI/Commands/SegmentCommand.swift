@@ -53,14 +53,13 @@ enum SegmentCommand {
         output.write(member("icuVersion", .string(UnicodeVersions.icu)) + ",\n  \"clusters\": [")
         var first = true
         text.forEachCluster { cluster in
-            var members: [(String, JSONValue)] = [
-                ("text", .string(text[cluster.range])), ("range", cluster.range.json),
-                ("class", .string(cluster.classification.clusterClass.rawValue)),
-            ]
-            if let emoji = cluster.classification.emoji { members.append(("emoji", .string(emoji.rawValue))) }
-            // A nested object's lines, indented to sit inside the array (strings never hold a raw newline).
-            let rendered = JSONValue.object(members).rendered().replacingOccurrences(of: "\n", with: "\n    ")
-            output.write((first ? "\n    " : ",\n    ") + rendered)
+            // The object as the pretty renderer writes it at this depth, without building it.
+            var object = first ? "\n    {\n      \"text\": " : ",\n    {\n      \"text\": "
+            object += JSONValue.string(text[cluster.range]).rendered(pretty: false)
+            object += ",\n      \"range\": [\(cluster.range.location), \(cluster.range.length)]"
+            object += ",\n      \"class\": \"\(cluster.classification.clusterClass.rawValue)\""
+            if let emoji = cluster.classification.emoji { object += ",\n      \"emoji\": \"\(emoji.rawValue)\"" }
+            output.write(object + "\n    }")
             first = false
         }
         output.write(first ? "],\n  " : "\n  ],\n  ")
