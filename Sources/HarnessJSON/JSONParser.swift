@@ -25,8 +25,48 @@ package struct JSONParser {
     /// Objects with more members than this check duplicate keys with a set, not a scan.
     private static let linearKeyScanLimit = 16
 
+    /// The top-level member whose array is handed out element by element, if any.
+    private var streamedKey: String?
+    private var streamedElement: ((Int, JSONValue) -> Bool)?
+    /// Whether the streamed member was found (and its array streamed).
+    private var streamed = false
+    /// Whether the element handler stopped the parse.
+    private var stopped = false
+    /// Short ASCII strings already read, shared rather than stored again: a session's
+    /// million events repeat the same few ops and letters.
+    private var shortStrings = ShortStrings()
+
     private init(bytes: UnsafeBufferPointer<UInt8>) {
         self.bytes = bytes
+    }
+
+    /// Why ``parse(_:streaming:_:)`` stopped early: the element handler said so.
+    package struct Stopped: Error {}
+
+    /// Parses one document, handing each element of the top-level member `key`'s array to
+    /// `element` as soon as it is read instead of keeping it, so that a document whose
+    /// bulk is one long array (a session's `events`) never exists as a whole tree.
+    ///
+    /// - Parameter element: called with each element's index and value; returns `false`
+    ///   to stop reading (the parse then throws ``Stopped``).
+    /// - Returns: the document, with the streamed array left empty, and whether the member
+    ///   was there as an array (and so streamed).
+    package static func parse(
+        _ bytes: UnsafeBufferPointer<UInt8>, streaming key: String, _ element: @escaping (Int, JSONValue) -> Bool
+    ) throws -> (document: JSONValue, streamed: Bool) {
+        var parser = JSONParser(bytes: bytes)
+        parser.streamedKey = key
+        parser.streamedElement = element
+        do {
+            parser.skipWhitespace()
+            let value = try parser.parseValue(depth: 0)
+            parser.skipWhitespace()
+            guard parser.position == bytes.count else { throw parser.error("the end of the document") }
+            return (value, parser.streamed)
+        } catch {
+            if parser.stopped { throw Stopped() }
+            throw error
+        }
     }
 
     /// Parses one JSON document that fills all of `bytes` (surrounding white space allowed).
@@ -133,7 +173,16 @@ package struct JSONParser {
             guard position < bytes.count, bytes[position] == UInt8(ascii: ":") else { throw error("':'") }
             position += 1
             skipWhitespace()
-            members.append((key, try parseValue(depth: depth + 1)))
+            if depth == 0, key == streamedKey, position < bytes.count, bytes[position] == UInt8(ascii: "["),
+                let handler = streamedElement
+            {
+                streamedElement = nil
+                try streamArray(depth: depth + 1, handler)
+                streamed = true
+                members.append((key, .array([])))
+            } else {
+                members.append((key, try parseValue(depth: depth + 1)))
+            }
             skipWhitespace()
             guard position < bytes.count else { throw error("',' or '}'") }
             if bytes[position] == UInt8(ascii: ",") {
@@ -165,6 +214,35 @@ package struct JSONParser {
             } else if bytes[position] == UInt8(ascii: "]") {
                 position += 1
                 return .array(elements)
+            } else {
+                throw error("',' or ']'")
+            }
+        }
+    }
+
+    /// Parses an array, handing each element to `handler` instead of keeping it.
+    private mutating func streamArray(depth: Int, _ handler: (Int, JSONValue) -> Bool) throws(JSONSyntaxError) {
+        position += 1
+        skipWhitespace()
+        if position < bytes.count, bytes[position] == UInt8(ascii: "]") {
+            position += 1
+            return
+        }
+        var index = 0
+        while true {
+            skipWhitespace()
+            guard handler(index, try parseValue(depth: depth + 1)) else {
+                stopped = true
+                throw error("the handler to go on")
+            }
+            index += 1
+            skipWhitespace()
+            guard position < bytes.count else { throw error("',' or ']'") }
+            if bytes[position] == UInt8(ascii: ",") {
+                position += 1
+            } else if bytes[position] == UInt8(ascii: "]") {
+                position += 1
+                return
             } else {
                 throw error("',' or ']'")
             }
@@ -204,7 +282,7 @@ package struct JSONParser {
             end += 1
         }
         if end < bytes.count, bytes[end] == UInt8(ascii: "\"") {
-            let text = UTF16Text(units: bytes[position..<end].lazy.map { UInt16($0) })
+            let text = shortStrings.text(for: UnsafeBufferPointer(rebasing: bytes[position..<end]))
             position = end + 1
             return text
         }
@@ -334,4 +412,28 @@ package struct JSONParser {
     }
 
     private func isDigit(_ byte: UInt8) -> Bool { byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") }
+}
+
+/// A small direct-mapped cache of short ASCII strings and their UTF-16 text, so that a
+/// document that repeats `"insertText"` a million times holds it once.
+private struct ShortStrings {
+    private static let slots = 256
+    private static let longest = 16
+    private var keys = [[UInt8]](repeating: [], count: slots)
+    private var texts = [UTF16Text](repeating: .empty, count: slots)
+
+    /// The text of `ascii` (plain ASCII bytes), shared with an earlier identical string.
+    mutating func text(for ascii: UnsafeBufferPointer<UInt8>) -> UTF16Text {
+        guard ascii.count <= Self.longest else { return UTF16Text(units: ascii.lazy.map { UInt16($0) }) }
+        var hash: UInt32 = 2_166_136_261
+        for byte in ascii { hash = (hash ^ UInt32(byte)) &* 16_777_619 }
+        let slot = Int(hash % UInt32(Self.slots))
+        if keys[slot].elementsEqual(ascii) {
+            return texts[slot]
+        }
+        let text = UTF16Text(units: ascii.lazy.map { UInt16($0) })
+        keys[slot] = Array(ascii)
+        texts[slot] = text
+        return text
+    }
 }

@@ -67,7 +67,7 @@ public struct ReplayRun: Sendable {
             for var result in replayer.run(
                 session, profiles: profiles.map(\.platform), rules: [rule], keepTraces: true)
             {
-                if result.discrepancies.isEmpty { result.traces = [] }
+                if !result.hasDiscrepancies { result.traces = [] }
                 results.append(result)
             }
         }

@@ -140,12 +140,27 @@ extension SessionReplay {
                     })
             ),
         ]
+        if !omitted.isEmpty {
+            members.append(
+                (
+                    "omittedDiscrepancies",
+                    .array(
+                        omitted.map {
+                            .object([
+                                ("kind", .string($0.kind)), ("profiles", .array($0.profiles.map(JSONValue.string))),
+                                ("count", .int($0.count)),
+                            ])
+                        })
+                ))
+        }
         if !traces.isEmpty { members.append(("traces", .array(traces.map(\.json)))) }
         return .object(members)
     }
 
     init(json node: JSONNode) throws(JSONDecodingError) {
-        try node.rejectUnknownMembers(["id", "rule", "events", "finalText", "discrepancies", "traces"])
+        try node.rejectUnknownMembers([
+            "id", "rule", "events", "finalText", "discrepancies", "omittedDiscrepancies", "traces",
+        ])
         let rule = try node.member("rule").string()
         self.init(
             sessionID: try node.member("id").string(), rule: rule, eventCount: try node.member("events").count(),
@@ -163,6 +178,15 @@ extension SessionReplay {
                     message: try element.member("message").string(),
                     details: try element.optionalMember("details")?.value ?? .null)
             },
+            omitted: try node.optionalMember("omittedDiscrepancies")?.elements().map {
+                element throws(JSONDecodingError) in
+                try element.rejectUnknownMembers(["kind", "profiles", "count"])
+                return FindingCount(
+                    kind: try element.member("kind").string(),
+                    profiles: try element.member("profiles").elements().map { profile throws(JSONDecodingError) in
+                        try profile.string()
+                    }, count: try element.member("count").count())
+            } ?? [],
             traces: try node.optionalMember("traces")?.elements().map { trace throws(JSONDecodingError) in
                 try Trace(json: trace)
             } ?? [])

@@ -35,7 +35,7 @@ extension Report {
             out += "\n## Worst offenders\n\n| session | rule | discrepancies | kinds |\n|---|---|---:|---|\n"
             for session in worst {
                 out += "| \(Self.tableCode(session.sessionID)) | \(Self.tableCode(session.rule)) | "
-                out += "\(session.findings.count) | \(Self.kindCounts(session.findings)) |\n"
+                out += "\(session.findingTotal) | \(Self.kindCounts(session)) |\n"
             }
         }
         if !errors.isEmpty {
@@ -88,6 +88,7 @@ extension Report {
             out += field.map { Self.tableCode($0.notation) } ?? "—"
             out += " | \(Self.escape(finding.message)) |\n"
         }
+        if let note = Report.omissionNote(session) { out += "\n" + Self.escape(note) + "\n" }
         return out
     }
 
@@ -98,8 +99,8 @@ extension Report {
     }
 
     /// `proposed-text-mismatch 2, length-mismatch 2`, kinds in order of first appearance.
-    static func kindCounts(_ findings: [Finding]) -> String {
-        Report.countsByKind(findings).map { "\(tableCode($0.kind)) \($0.count)" }.joined(separator: ", ")
+    static func kindCounts(_ session: SessionReplay) -> String {
+        Report.countsByKind(session).map { "\(tableCode($0.kind)) \($0.count)" }.joined(separator: ", ")
     }
 
     /// Text inside a Markdown code span, invisible characters as `<XXXX>`, backticks made safe.

@@ -18,7 +18,7 @@ extension Report {
         }
         let byRule = Dictionary(grouping: sessions, by: \.rule)
         let kinds = kinds.map(\.kind).filter { kind in
-            sessions.contains { $0.findings.contains { $0.kind == kind } }
+            sessions.contains { $0.findings.contains { $0.kind == kind } || $0.omitted.contains { $0.kind == kind } }
         }
         out += "\n## Summary\n\n"
         out +=
@@ -29,8 +29,11 @@ extension Report {
         for rule in rules {
             let ruleResults = byRule[rule] ?? []
             var counts: [String: Int] = [:]
-            for result in ruleResults { for found in result.findings { counts[found.kind, default: 0] += 1 } }
-            let affected = ruleResults.filter { !$0.findings.isEmpty }.count
+            for result in ruleResults {
+                for found in result.findings { counts[found.kind, default: 0] += 1 }
+                for omitted in result.omitted { counts[omitted.kind, default: 0] &+= omitted.count }
+            }
+            let affected = ruleResults.filter { $0.findingTotal > 0 }.count
             let differing = ruleResults.filter(\.finalTextsDiffer).count
             out += "| \(Self.tableCode(rule)) | \(affected) of \(ruleResults.count) | "
             out += kinds.map { String(counts[$0] ?? 0) }.joined(separator: " | ") + (kinds.isEmpty ? "" : " | ")
@@ -42,7 +45,7 @@ extension Report {
             out += "|---|" + String(repeating: "---|", count: profiles.count) + "---|\n"
             for result in byRule[rule] ?? [] {
                 out += "| \(Self.tableCode(result.sessionID)) | "
-                out += profiles.map { Self.cell(result.findings, profile: $0) }.joined(separator: " | ")
+                out += profiles.map { Self.cell(result, profile: $0) }.joined(separator: " | ")
                 out += " | \(Self.finalTexts(result)) |\n"
             }
         }
@@ -57,9 +60,12 @@ extension Report {
     }
 
     /// `composition-interrupted 2, broken-text 1`, or `·` when the profile has none.
-    static func cell(_ findings: [Finding], profile: String) -> String {
+    static func cell(_ result: SessionReplay, profile: String) -> String {
         var counts: [String: Int] = [:]
-        for found in findings where found.profiles.contains(profile) { counts[found.kind, default: 0] += 1 }
+        for found in result.findings where found.profiles.contains(profile) { counts[found.kind, default: 0] += 1 }
+        for omitted in result.omitted where omitted.profiles.contains(profile) {
+            counts[omitted.kind, default: 0] &+= omitted.count
+        }
         guard !counts.isEmpty else { return "·" }
         let order = DiscrepancyKind.allCases.map(\.rawValue)
         return counts.keys.sorted {

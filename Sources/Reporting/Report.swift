@@ -73,20 +73,32 @@ package struct SessionReplay: Equatable, Sendable {
     package var eventCount: Int
     /// The text each profile's field ends with, in profile order.
     package var finalText: [ProfileText]
+    /// The findings kept (a replay keeps the first ones, see ``ReplayLimits``).
     package var findings: [Finding]
+    /// Findings counted beyond those kept, by kind and profiles.
+    package var omitted: [FindingCount]
     /// Each profile's trace, kept for session replays with findings (empty otherwise).
     package var traces: [Trace]
 
     package init(
         sessionID: String, rule: String, eventCount: Int, finalText: [ProfileText], findings: [Finding],
-        traces: [Trace]
+        omitted: [FindingCount] = [], traces: [Trace]
     ) {
         self.sessionID = sessionID
         self.rule = rule
         self.eventCount = eventCount
         self.finalText = finalText
         self.findings = findings
+        self.omitted = omitted
         self.traces = traces
+    }
+
+    /// Every finding, kept or counted (saturating: counts may come from a results file).
+    package var findingTotal: Int {
+        omitted.reduce(findings.count) { total, count in
+            let (sum, overflow) = total.addingReportingOverflow(count.count)
+            return overflow ? .max : sum
+        }
     }
 
     /// Whether the profiles end with different texts.
@@ -148,7 +160,7 @@ extension Report {
                             kind: discrepancy.kind.rawValue, event: discrepancy.event, profiles: discrepancy.profiles,
                             message: discrepancy.message, details: discrepancy.details)
                     },
-                    traces: result.discrepancies.isEmpty ? [] : result.traces)
+                    omitted: result.omitted, traces: result.hasDiscrepancies ? result.traces : [])
             }, errors: errors)
     }
 
@@ -196,13 +208,24 @@ extension Report {
     }
 
     /// All findings.
-    package var findingCount: Int { sessions.reduce(0) { $0 + $1.findings.count } }
+    package var findingCount: Int {
+        sessions.reduce(0) { total, session in
+            let (sum, overflow) = total.addingReportingOverflow(session.findingTotal)
+            return overflow ? .max : sum
+        }
+    }
 
     /// The kinds this report counts, every one listed, in their documented order: the
     /// discrepancy kinds for a replay, the properties checked for a fuzz run.
     package var kinds: [KindCount] {
         var counts: [String: Int] = [:]
-        for session in sessions { for finding in session.findings { counts[finding.kind, default: 0] += 1 } }
+        for session in sessions {
+            for finding in session.findings { counts[finding.kind, default: 0] += 1 }
+            for omitted in session.omitted {
+                let (sum, overflow) = counts[omitted.kind, default: 0].addingReportingOverflow(omitted.count)
+                counts[omitted.kind] = overflow ? .max : sum
+            }
+        }
         let names: [String] =
             switch run {
             case .replay: DiscrepancyKind.allCases.map(\.rawValue)
@@ -223,19 +246,42 @@ extension Report {
     /// The session replays with the most findings, most first (ties in replay order).
     package func worstOffenders(_ count: Int) -> [SessionReplay] {
         let ranked = sessions.enumerated().filter { !$0.element.findings.isEmpty }
-            .sorted { ($1.element.findings.count, $0.offset) < ($0.element.findings.count, $1.offset) }
+            .sorted { ($1.element.findingTotal, $0.offset) < ($0.element.findingTotal, $1.offset) }
         return ranked.prefix(count).map(\.element)
     }
 
-    /// How many of `findings` are of each kind, kinds in order of first appearance.
-    static func countsByKind(_ findings: [Finding]) -> [(kind: String, count: Int)] {
+    /// How many findings of `session` are of each kind, kept or counted, kinds in order of
+    /// first appearance.
+    static func countsByKind(_ session: SessionReplay) -> [(kind: String, count: Int)] {
         var order: [String] = []
         var counts: [String: Int] = [:]
-        for finding in findings {
-            if counts[finding.kind] == nil { order.append(finding.kind) }
-            counts[finding.kind, default: 0] += 1
+        for kind in session.findings.map(\.kind) + session.omitted.map(\.kind) where counts[kind] == nil {
+            order.append(kind)
+            counts[kind] = 0
+        }
+        for finding in session.findings { counts[finding.kind, default: 0] += 1 }
+        for omitted in session.omitted {
+            let (sum, overflow) = counts[omitted.kind, default: 0].addingReportingOverflow(omitted.count)
+            counts[omitted.kind] = overflow ? .max : sum
         }
         return order.map { ($0, counts[$0] ?? 0) }
+    }
+
+    /// "1,000 of 2,345 discrepancies are listed; the others (kind count, …) were counted
+    /// but not kept", or `nil` when every finding is listed.
+    static func omissionNote(_ session: SessionReplay) -> String? {
+        guard !session.omitted.isEmpty else { return nil }
+        var counts: [(String, Int)] = []
+        for omitted in session.omitted {
+            if let index = counts.firstIndex(where: { $0.0 == omitted.kind }) {
+                counts[index].1 += omitted.count
+            } else {
+                counts.append((omitted.kind, omitted.count))
+            }
+        }
+        return "\(session.findings.count) of \(session.findingTotal) discrepancies are listed; the others ("
+            + counts.map { "\($0.0) \($0.1)" }.joined(separator: ", ")
+            + ") were counted but not kept (see ReplayLimits: the first 1,000 and 8 MB of text per session replay)."
     }
 
     /// 0 nothing found, 1 findings, 2 a session could not be read.

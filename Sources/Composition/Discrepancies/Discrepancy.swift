@@ -217,25 +217,33 @@ package struct SessionResult: Equatable, Sendable {
     package var rule: String
     /// The text each profile's field ends with, in profile order.
     package var finalText: [(profile: String, text: UTF16Text)]
+    /// The discrepancies kept, in order (see ``ReplayLimits``).
     package var discrepancies: [Discrepancy]
+    /// The discrepancies found beyond ``ReplayLimits``, counted by kind and profiles.
+    package var omitted: [FindingCount]
     package var eventCount: Int
     /// The traces, one per profile, when the caller asked to keep them.
     package var traces: [Trace]
 
     package init(
         sessionID: String, rule: String, finalText: [(profile: String, text: UTF16Text)], discrepancies: [Discrepancy],
-        eventCount: Int, traces: [Trace]
+        omitted: [FindingCount] = [], eventCount: Int, traces: [Trace]
     ) {
         self.sessionID = sessionID
         self.rule = rule
         self.finalText = finalText
         self.discrepancies = discrepancies
+        self.omitted = omitted
         self.eventCount = eventCount
         self.traces = traces
     }
 
+    /// Whether anything was found, kept or only counted.
+    package var hasDiscrepancies: Bool { !discrepancies.isEmpty || !omitted.isEmpty }
+
     package static func == (lhs: SessionResult, rhs: SessionResult) -> Bool {
         lhs.sessionID == rhs.sessionID && lhs.rule == rhs.rule && lhs.discrepancies == rhs.discrepancies
+            && lhs.omitted == rhs.omitted
             && lhs.eventCount == rhs.eventCount && lhs.traces == rhs.traces
             && lhs.finalText.elementsEqual(rhs.finalText) { $0.profile == $1.profile && $0.text == $1.text }
     }

@@ -11,8 +11,10 @@ extension Session {
     /// change accepted) so that a range an event carries is checked against the text as it
     /// is at that event.
     ///
+    /// - Parameter streamedEvents: the events, when they were decoded one by one as the
+    ///   document was read (``SessionFiles/decode(_:file:line:)``), its `events` then empty.
     /// - Throws: ``JSONDecodingError`` at the JSON path of the first problem.
-    package init(json node: JSONNode) throws(JSONDecodingError) {
+    package init(json node: JSONNode, streamedEvents: [SessionEvent]? = nil) throws(JSONDecodingError) {
         try node.rejectUnknownMembers([
             "format", "id", "ime", "locale", "source", "initial", "events", "observed", "expect",
         ])
@@ -41,12 +43,27 @@ extension Session {
         }
         source = Source(kind: kind, detail: try sourceNode.member("detail").string(), recording: recording)
         initial = try FieldState.decode(try node.member("initial"))
-        let eventNodes = try node.member("events").elements()
+        let eventsNode = try node.member("events")
+        guard case .array(let eventValues) = eventsNode.value else { throw eventsNode.mismatch("an array") }
         var events: [SessionEvent] = []
         var field = TextField(initial)
-        for eventNode in eventNodes {
-            let event = try SessionEvent.decode(eventNode)
-            try Self.check(event, node: eventNode, against: field)
+        let count = streamedEvents?.count ?? eventValues.count
+        events.reserveCapacity(count)
+        for index in 0..<count {
+            // A streamed event's node is made again only to check it (and to name it in an error).
+            let event: SessionEvent
+            let eventNode: () -> JSONNode
+            if let streamedEvents {
+                event = streamedEvents[index]
+                eventNode = { JSONNode(event.json, path: eventsNode.path.appending(.index(index))) }
+            } else {
+                let made = JSONNode(eventValues[index], path: eventsNode.path.appending(.index(index)))
+                event = try SessionEvent.decode(made)
+                eventNode = { made }
+            }
+            if event.rangeIssue(textLength: field.text.length) != nil {
+                try Self.check(event, node: eventNode(), against: field)
+            }
             events.append(event)
             DelegateModel.neutral.apply(.event(event), to: &field)
         }

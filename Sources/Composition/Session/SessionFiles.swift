@@ -82,16 +82,39 @@ package enum SessionFiles {
     package static func decode(_ bytes: some Collection<UInt8>, file: String, line: Int?) -> Result<
         Session, SessionError
     > {
-        let value: JSONValue
+        // The events are decoded as the parser reads them: a session of a million events
+        // never exists as a JSON tree, only as its events.
+        var events: [SessionEvent] = []
+        var eventError: JSONDecodingError?
+        let eventsPath = JSONPath.root.appending(.key("events"))
+        let parsed: (document: JSONValue, streamed: Bool)
         do {
-            value = try JSONParser.parse(bytes)
-        } catch {
+            let array = Array(bytes)
+            parsed = try array.withUnsafeBufferPointer { buffer in
+                try JSONParser.parse(buffer, streaming: "events") { index, value in
+                    do throws(JSONDecodingError) {
+                        events.append(
+                            try SessionEvent.decode(JSONNode(value, path: eventsPath.appending(.index(index)))))
+                        return true
+                    } catch {
+                        eventError = error
+                        return false
+                    }
+                }
+            }
+        } catch let error as JSONSyntaxError {
             let position = line.map { _ in "column \(error.column)" } ?? "line \(error.line), column \(error.column)"
             return .failure(
                 SessionError(file: file, line: line, message: "not JSON: \(position): expected \(error.expected)"))
+        } catch {
+            let error = eventError ?? JSONDecodingError(path: eventsPath, expected: "events", found: "none")
+            return .failure(
+                SessionError(
+                    file: file, line: line, event: error.path.index(after: "events"), message: error.description))
         }
         do {
-            return .success(try Session(json: JSONNode(value)))
+            return .success(
+                try Session(json: JSONNode(parsed.document), streamedEvents: parsed.streamed ? events : nil))
         } catch {
             return .failure(
                 SessionError(

@@ -151,7 +151,7 @@ enum ReplayCommand {
                     }
                     firstFile[session.id] = file
                     for var result in replayer.run(session, profiles: profiles, rules: rules, keepTraces: keepTraces) {
-                        if result.discrepancies.isEmpty { result.traces = [] }
+                        if !result.hasDiscrepancies { result.traces = [] }
                         results.append(result)
                     }
                 }

@@ -175,8 +175,8 @@ struct HTMLPage {
                 drawn.contains(anchor)
                 ? "<a href=\"#s\(anchor)\">\(Markup.html(session.sessionID))</a>" : Markup.html(session.sessionID)
             out += "</td>"
-            out += "<td><code>\(Markup.html(session.rule))</code></td><td class=\"n\">\(session.findings.count)</td>"
-            out += "<td>\(kindBadges(session.findings))</td></tr>\n"
+            out += "<td><code>\(Markup.html(session.rule))</code></td><td class=\"n\">\(session.findingTotal)</td>"
+            out += "<td>\(kindBadges(session))</td></tr>\n"
         }
         out += "</tbody>\n</table>\n"
     }
@@ -206,8 +206,8 @@ struct HTMLPage {
             for (_, session) in rest.prefix(limits.listedSessions) {
                 out += "<tr class=\"s ks\(kindSetIndex(session))\"><td>\(Markup.html(session.sessionID))</td>"
                 out +=
-                    "<td><code>\(Markup.html(session.rule))</code></td><td class=\"n\">\(session.findings.count)</td>"
-                out += "<td>\(kindBadges(session.findings))</td></tr>\n"
+                    "<td><code>\(Markup.html(session.rule))</code></td><td class=\"n\">\(session.findingTotal)</td>"
+                out += "<td>\(kindBadges(session))</td></tr>\n"
             }
             out += "</tbody>\n</table>\n"
             let omitted = rest.count - min(rest.count, limits.listedSessions)
@@ -231,7 +231,7 @@ struct HTMLPage {
     private mutating func sessionDetails(_ session: SessionReplay, anchor: Int, open: Bool) {
         out += "<details class=\"s ks\(kindSetIndex(session))\" id=\"s\(anchor)\"\(open ? " open=\"open\"" : "")>\n"
         out += "<summary><span class=\"sid\">\(Markup.html(session.sessionID))</span>"
-        out += "<code>\(Markup.html(session.rule))</code> \(kindBadges(session.findings))</summary>\n"
+        out += "<code>\(Markup.html(session.rule))</code> \(kindBadges(session))</summary>\n"
         out += "<div class=\"sbody\">\n<p class=\"final\">Final text: "
         out += session.finalText.map { final in
             "\(profileLabel(final.profile)) \(quoted(final.text))"
@@ -252,6 +252,7 @@ struct HTMLPage {
             out += "<div class=\"why\">\(Markup.html(report.explanation(of: finding.kind)))</div></td></tr>\n"
         }
         out += "</tbody>\n</table>\n"
+        if let note = Report.omissionNote(session) { out += "<p class=\"omitted\">\(Markup.html(note))</p>\n" }
         timeline(session, anchor: anchor)
         out += "</div>\n</details>\n"
     }
@@ -264,7 +265,8 @@ struct HTMLPage {
             return
         }
         out += "<h3>Timeline</h3>\n"
-        let eventCount = session.traces.map { $0.steps.count }.max() ?? 0
+        // Traces keep the first events only (``ReplayLimits``); the session says how many there were.
+        let eventCount = max(session.eventCount, session.traces.map { $0.steps.count }.max() ?? 0)
         for index in 0..<min(eventCount, limits.eventsPerTimeline) {
             let steps = session.traces.compactMap { trace in
                 trace.steps.first { $0.eventIndex == index }.map { (profile: trace.profile, step: $0) }
@@ -380,8 +382,8 @@ struct HTMLPage {
         text.isEmpty ? "<span class=\"muted\">(empty)</span>" : "<q>\(Markup.html(text))</q>"
     }
 
-    private func kindBadges(_ findings: [Finding]) -> String {
-        Report.countsByKind(findings).map { kind, count in
+    private func kindBadges(_ session: SessionReplay) -> String {
+        Report.countsByKind(session).map { kind, count in
             "<span class=\"kind\">\(Markup.html(kind))\(count > 1 ? " ×\(count)" : "")</span>"
         }.joined(separator: " ")
     }
