@@ -199,12 +199,8 @@ package final class TextAnalyzer {
         let b = new.units
         let (prefix, suffix) = a.withUnsafeBufferPointer { a in
             b.withUnsafeBufferPointer { b in
-                var prefix = 0
-                let shorter = min(a.count, b.count)
-                while prefix < shorter, a[prefix] == b[prefix] { prefix += 1 }
-                var suffix = 0
-                while suffix < shorter - prefix, a[a.count - 1 - suffix] == b[b.count - 1 - suffix] { suffix += 1 }
-                return (prefix, suffix)
+                let prefix = UTF16Text.commonPrefix(a, b)
+                return (prefix, UTF16Text.commonSuffix(a, b, limit: min(a.count, b.count) - prefix))
             }
         }
         // Widen by a unit each way so a surrogate pair cut by the diff is seen whole.

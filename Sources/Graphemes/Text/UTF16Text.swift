@@ -1,3 +1,5 @@
+import Glibc
+
 /// Text as UTF-16 code units, the way `NSString` and UIKit's `NSRange`s see it.
 ///
 /// Unlike `String`, a `UTF16Text` can hold a lone surrogate: the legacy rules this
@@ -70,6 +72,47 @@ extension UTF16Text: ExpressibleByStringLiteral {
     /// The UTF-16 units of a string literal.
     public init(stringLiteral value: String) {
         self.init(value)
+    }
+}
+
+extension UTF16Text {
+    /// Whether two texts hold the same units: the same storage, or the same bytes
+    /// (`memcmp`, not a unit-by-unit loop: replay compares long texts at every event).
+    public static func == (lhs: UTF16Text, rhs: UTF16Text) -> Bool {
+        guard lhs.units.count == rhs.units.count else { return false }
+        return lhs.units.withUnsafeBufferPointer { a in
+            rhs.units.withUnsafeBufferPointer { b in
+                a.baseAddress == b.baseAddress || a.isEmpty || memcmp(a.baseAddress!, b.baseAddress!, a.count * 2) == 0
+            }
+        }
+    }
+
+    /// The length of the longest common prefix of `a` and `b`, found a block at a time.
+    package static func commonPrefix(_ a: UnsafeBufferPointer<UInt16>, _ b: UnsafeBufferPointer<UInt16>) -> Int {
+        let shorter = Swift.min(a.count, b.count)
+        guard shorter > 0, let x = a.baseAddress, let y = b.baseAddress else { return 0 }
+        var prefix = 0
+        let block = 64
+        while prefix + block <= shorter, memcmp(x + prefix, y + prefix, block * 2) == 0 { prefix += block }
+        while prefix < shorter, x[prefix] == y[prefix] { prefix += 1 }
+        return prefix
+    }
+
+    /// The length of the longest common suffix of `a` and `b` no longer than `limit`, found a block at a time.
+    package static func commonSuffix(_ a: UnsafeBufferPointer<UInt16>, _ b: UnsafeBufferPointer<UInt16>, limit: Int)
+        -> Int
+    {
+        let longest = Swift.min(limit, a.count, b.count)
+        guard longest > 0, let x = a.baseAddress, let y = b.baseAddress else { return 0 }
+        var suffix = 0
+        let block = 64
+        while suffix + block <= longest,
+            memcmp(x + a.count - suffix - block, y + b.count - suffix - block, block * 2) == 0
+        {
+            suffix += block
+        }
+        while suffix < longest, x[a.count - 1 - suffix] == y[b.count - 1 - suffix] { suffix += 1 }
+        return suffix
     }
 }
 
