@@ -37,11 +37,19 @@ let package = Package(
             name: "HarnessCLI",
             dependencies: ["Graphemes", "HarnessJSON", "Composition", "InputRules", "Fuzzing", "Reporting"]),
         .executableTarget(name: "ime-harness", dependencies: ["HarnessCLI"]),
+        // Every reader of outside data as a libFuzzer target (scripts/fuzz builds it with
+        // the fuzzer and address sanitizers; built plainly it replays inputs from files).
+        .target(
+            name: "FuzzTargets",
+            dependencies: ["Graphemes", "HarnessJSON", "Composition", "InputRules", "Fuzzing", "Reporting"]),
+        .executableTarget(
+            name: "harness-fuzz", dependencies: ["FuzzTargets"], swiftSettings: [.unsafeFlags(["-parse-as-library"])]),
         .target(name: "SeededRandom"),
         .executableTarget(name: "graphemes-benchmark", dependencies: ["Graphemes", "SeededRandom"]),
         .executableTarget(
             name: "fuzz-benchmark", dependencies: ["Fuzzing", "InputRules", "Composition", "Graphemes"]),
         .executableTarget(name: "replay-benchmark", dependencies: ["Composition", "Graphemes", "SeededRandom"]),
+        .executableTarget(name: "hostile-benchmark", dependencies: ["HarnessTestSupport"]),
         // What every test target shares: the checkout's root, the shipped profiles and corpus.
         .target(name: "HarnessTestSupport", dependencies: ["Composition"], path: "Tests/Support"),
         .testTarget(name: "GraphemesTests", dependencies: ["Graphemes"]),

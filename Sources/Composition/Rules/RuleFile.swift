@@ -22,6 +22,11 @@ package struct RuleFile: Sendable {
     /// - Throws: ``RuleFileError`` naming the file and, for a bad document, the JSON path.
     package init(path: String) throws(RuleFileError) {
         guard let data = FileManager.default.contents(atPath: path) else { throw .unreadable(path: path) }
+        try self.init(data, path: path)
+    }
+
+    /// Reads and checks a rule document held in `data`, naming it `path` in errors.
+    package init(_ data: some Collection<UInt8>, path: String) throws(RuleFileError) {
         let value: JSONValue
         do {
             value = try JSONParser.parse(data)

@@ -114,7 +114,7 @@ extension GraphemeSegmenter {
     /// ICU's grapheme rules are part of `libicudata`, which the program is linked
     /// against, so opening the iterator can only fail when memory is exhausted;
     /// this is the one place that turns that failure into a trap.
-    static func withSegmenter<Result>(_ body: (borrowing GraphemeSegmenter) throws -> Result) rethrows
+    package static func withSegmenter<Result>(_ body: (borrowing GraphemeSegmenter) throws -> Result) rethrows
         -> Result
     {
         let state = ThreadSegmentation.current

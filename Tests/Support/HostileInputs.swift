@@ -1,0 +1,222 @@
+import Foundation
+
+/// Inputs a hostile or careless user feeds the command line, each with what the tool
+/// must do: the exit code, one line on standard error saying what was wrong (or nothing
+/// at all), and, for the benchmark, the time and memory it may take.
+///
+/// The tests run them small (``Scale/test``) and check the answers; `hostile-benchmark`
+/// runs them at full size (``Scale/full``: a million events, a 200,000-key object, 10 MB
+/// of text) and checks the bounds, side by side, in child processes.
+package struct HostileInput: Sendable {
+    /// What the tool must answer.
+    package enum Expectation: Sendable, Equatable {
+        /// Exit 2 and exactly one line on standard error that contains this.
+        case error(String)
+        /// This exit code, with nothing on standard error but lines starting `ime-harness: wrote`.
+        case result(Int32)
+    }
+
+    package var name: String
+    package var arguments: [String]
+    package var expectation: Expectation
+    /// Standard output goes to `/dev/full` (every write fails with ENOSPC).
+    package var standardOutputToFullDevice = false
+    /// The longest the full-size run may take, and the most memory it may use.
+    package var seconds: Double
+    package var megabytes: Int
+    /// A file the run must leave as it was (the input it was told to write over).
+    package var unchangedFile: String? = nil
+}
+
+/// How large the generated inputs are.
+package enum Scale: Sendable {
+    case test, full
+}
+
+package enum HostileInputs {
+    /// The inputs, their files written into `directory`; `profiles` is `Corpora/profiles`.
+    package static func make(in directory: String, scale: Scale, profiles: String) throws -> [HostileInput] {
+        let full = scale == .full
+        func write(_ name: String, _ text: String) throws -> String {
+            let path = directory + "/" + name
+            try Data(text.utf8).write(to: URL(fileURLWithPath: path))
+            return path
+        }
+        func session(_ id: String, _ events: [String], repeating count: Int) -> String {
+            var out = #"{"format":"ime-session/1","id":"\#(id)","ime":"other","source":{"kind":"authored","#
+            out += #""detail":"hostile"},"initial":{"text":""},"events":["#
+            out.reserveCapacity(out.utf8.count + events.joined(separator: ",").utf8.count * count + 4)
+            for index in 0..<count {
+                for (position, event) in events.enumerated() {
+                    out += (index == 0 && position == 0 ? "\n" : ",\n") + event
+                }
+            }
+            return out + "\n]}\n"
+        }
+        let letter = #"{"op":"insertText","text":"a"}"#
+        let compose = [#"{"op":"setMarkedText","text":"n","selectedRange":[1,0]}"#, #"{"op":"insertText","text":"你"}"#]
+        let replay = ["replay", "--profiles", profiles]
+
+        // A long chat: compose 你, commit, type a letter and an emoji, delete all three. The
+        // text stays short; every commit is a discrepancy under iOS 26 (two, with the lengths).
+        let chat = [
+            compose[0], #"{"op":"setMarkedText","text":"ni","selectedRange":[2,0]}"#, compose[1],
+            letter, #"{"op":"insertText","text":"👍"}"#, #"{"op":"deleteBackward"}"#, #"{"op":"deleteBackward"}"#,
+            #"{"op":"deleteBackward"}"#,
+        ]
+        let million = try write("million.json", session("million", chat, repeating: full ? 125_000 : 250))
+        let letters = try write("letters.json", session("letters", [letter], repeating: full ? 200_000 : 2_000))
+        let letters40k = try write("letters-40k.json", session("letters40k", [letter], repeating: full ? 40_000 : 400))
+        let commits = try write("commits.json", session("commits", compose, repeating: full ? 100_000 : 1_000))
+        let redos = try write(
+            "redos.json",
+            session(
+                "redos",
+                [
+                    #"{"op":"insertText","text":"aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa"}"#,
+                    #"{"op":"insertText","text":"b"}"#,
+                    #"{"op":"insertText","text":"aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaab"}"#,
+                ],
+                repeating: 1))
+        let keyCount = full ? 200_000 : 20_000
+        var keys = "{"
+        for index in 0..<keyCount { keys += (index == 0 ? "" : ",") + "\"k\(index)\":1" }
+        let manyKeys = try write("keys.json", keys + "}")
+        let hugeNumber = try write("number.json", "{\"summary\": " + String(repeating: "7", count: 1_000_000) + "}")
+        let infinity = try write(
+            "infinity.json",
+            #"{"format":"ime-session/1","id":"inf","ime":"other","source":{"kind":"authored","detail":"x"},"#
+                + #""initial":{"text":""},"events":[{"op":"insertText","text":"a"}],"expect":{"text":"a"},"x":1e400}"#)
+        let emptyRanges = try write(
+            "empty-ranges.json",
+            #"{"format":"ime-session/1","id":"er","ime":"other","source":{"kind":"authored","detail":"x"},"#
+                + #""initial":{"text":""},"events":[{"op":"insertText","text":"a"}],"#
+                + #""observed":{"ios26-multi":[{"ranges":[],"text":"a"}]}}"#)
+        func results(events: String, second: String) -> String {
+            #"{"summary":{"unicodeVersion":"15.0","icuVersion":"72.1","profiles":["a","b"],"rules":["none"]},"#
+                + #""sessions":[{"id":"s1","rule":"none","events":\#(events),"finalText":{},"discrepancies":[]},"#
+                + #"{"id":"s2","rule":"none","events":\#(second),"finalText":{},"discrepancies":[]}],"errors":[]}"#
+        }
+        let hugeEvents = try write(
+            "results-events.json", results(events: "4000000000000000000", second: "1000000000000000000"))
+        let negativeEvents = try write("results-negative.json", results(events: "-5", second: "1"))
+        func shard(_ shard: String, iterations: String, seconds: String) throws -> String {
+            try write(
+                "shard-\(shard.replacingOccurrences(of: "/", with: "-"))-\(iterations.count)-\(seconds.count).json",
+                #"{"rule":"none","seed":0,"shards":["\#(shard)"],"iterations":\#(iterations),"#
+                    + #""seconds":\#(seconds),"properties":[],"failures":[]}"#)
+        }
+        let bigShards = [
+            try shard("1/2", iterations: "9223372036854775000", seconds: "1"),
+            try shard("2/2", iterations: "9000", seconds: "1"),
+        ]
+        let longShards = [
+            try shard("1/2", iterations: "1", seconds: "1e308"), try shard("2/2", iterations: "1", seconds: "1.5e308"),
+        ]
+        let forum = try write(
+            "s.json",
+            #"{"format":"ime-session/1","id":"wang","ime":"zhuyin","source":{"kind":"authored","detail":"x"},"#
+                + #""initial":{"text":""},"events":[{"op":"setMarkedText","text":"ㄨ","selectedRange":[1,0]},"#
+                + #"{"op":"insertText","text":"王"}]}"#)
+        let newlineName = try write("fake\nime-harness: all good\u{202E}.json", "{")
+        var text = ""
+        let pieces = ["中文", "hello ", "👩🏽‍💻", "🇹🇼", "ㄨㄤˊ", "1️⃣", "é", "한국어"]
+        let textUnits = full ? 1_400_000 : 2_000
+        for index in 0..<textUnits { text += pieces[(index &* 7 &+ index / 3) % pieces.count] }
+        let bigText = try write("text.txt", text)
+
+        return [
+            .init(
+                name: "fuzz with a limit of Int.max",
+                arguments: ["fuzz", "--rule", "max-length:limit=9223372036854775807"],
+                expectation: .error("parameter 'limit' must be a whole number from 0 to 1000000"), seconds: 5,
+                megabytes: 100),
+            .init(
+                name: "fuzz with a limit of a million",
+                arguments: [
+                    "fuzz", "--rule", "max-length:limit=1000000", "--iterations", "200", "--profiles", profiles,
+                ],
+                expectation: .result(0), seconds: 30, megabytes: 300),
+            .init(
+                name: "report: events summing past Int.max", arguments: ["report", hugeEvents],
+                expectation: .error("$.sessions[1].events: expected events that, summed"), seconds: 5, megabytes: 100),
+            .init(
+                name: "report: negative events", arguments: ["report", negativeEvents],
+                expectation: .error("$.sessions[0].events: expected a whole number from 0"), seconds: 5,
+                megabytes: 100),
+            .init(
+                name: "merge: iterations summing past Int.max", arguments: ["merge"] + bigShards,
+                expectation: .error("iterations add up to more than"), seconds: 5, megabytes: 100),
+            .init(
+                name: "merge: seconds summing past a double", arguments: ["merge"] + longShards,
+                expectation: .error("seconds add up to more than"), seconds: 5, megabytes: 100),
+            .init(
+                name: "an object of \(keyCount) keys", arguments: ["report", manyKeys],
+                expectation: .error("$.k0: expected one of the members"), seconds: 2, megabytes: 200),
+            .init(
+                name: "a million-digit number", arguments: ["report", hugeNumber],
+                expectation: .error("(1000000 characters)"), seconds: 5, megabytes: 100),
+            .init(
+                name: "1e400 in a session", arguments: replay + [infinity],
+                expectation: .error("expected a number within ±1.8e308, found 1e400"), seconds: 5, megabytes: 100),
+            .init(
+                name: "observed ranges []", arguments: replay + [emptyRanges],
+                expectation: .error("$.observed.ios26-multi[0].ranges: expected at least one range"), seconds: 5,
+                megabytes: 100),
+            .init(
+                name: "regex (a+)+$ in replay", arguments: replay + ["--rule", "regex:pattern=(a+)+$", redos],
+                expectation: .result(1), seconds: 10, megabytes: 100),
+            .init(
+                name: "legacy-input-filter regex (a+)+$ in replay",
+                arguments: replay + ["--rule", "legacy-input-filter:regex=(a+)+$", redos], expectation: .result(1),
+                seconds: 10, megabytes: 100),
+            .init(
+                name: "regex (a+)+$ in fuzz",
+                arguments: ["fuzz", "--rule", "regex:pattern=(a+)+$", "--iterations", "300", "--profiles", profiles],
+                expectation: .result(1), seconds: 20, megabytes: 200),
+            .init(
+                name: "fuzz --seconds inf", arguments: ["fuzz", "--rule", "none", "--seconds", "inf"],
+                expectation: .error("option '--seconds': 'inf' is not valid"), seconds: 5, megabytes: 100),
+            .init(
+                name: "fuzz --seconds 1e300", arguments: ["fuzz", "--rule", "none", "--seconds", "1e300"],
+                expectation: .error("option '--seconds': '1e300' is not valid"), seconds: 5, megabytes: 100),
+            .init(
+                name: "replay over its own input", arguments: replay + [forum, "--output", forum],
+                expectation: .error("is an input of this run"), seconds: 5, megabytes: 100, unchangedFile: forum),
+            .init(
+                name: "standard output on a full disk", arguments: replay + [forum],
+                expectation: .error("standard output: cannot be written (No space left on device)"),
+                standardOutputToFullDevice: true, seconds: 5, megabytes: 100),
+            .init(
+                name: "a file name with a newline", arguments: replay + [newlineName],
+                expectation: .error("fake<000A>ime-harness: all good<202E>.json"), seconds: 5, megabytes: 100),
+            .init(
+                name: "\(full ? "40,000" : "400") one-letter events, JSON",
+                arguments: replay + ["--format", "json", letters40k], expectation: .result(0), seconds: 30,
+                megabytes: 100),
+            .init(
+                name: "\(full ? "1,000,000" : "2,000")-event chat session, JSON",
+                arguments: replay + ["--format", "json", million], expectation: .result(1), seconds: 60,
+                megabytes: 200),
+            .init(
+                name: "\(full ? "1,000,000" : "2,000")-event chat session, Markdown",
+                arguments: replay + ["--format", "md", million], expectation: .result(1), seconds: 60, megabytes: 200),
+            .init(
+                name: "\(full ? "1,000,000" : "2,000")-event chat session, HTML",
+                arguments: replay + ["--format", "html", million], expectation: .result(1), seconds: 60,
+                megabytes: 200),
+            .init(
+                name: "\(full ? "200,000" : "2,000") one-letter events (the text grows to as many units), JSON",
+                arguments: replay + ["--format", "json", letters], expectation: .result(0), seconds: 60,
+                megabytes: 200),
+            .init(
+                name: "\(full ? "200,000" : "2,000") events of compose+commit, matrix",
+                arguments: replay + ["--format", "matrix", commits], expectation: .result(1), seconds: 60,
+                megabytes: 200),
+            .init(
+                name: "segment --file of \(full ? "about 10 MB" : "a few KB")",
+                arguments: ["segment", "--file", bigText],
+                expectation: .result(0), seconds: 60, megabytes: 200),
+        ]
+    }
+}
