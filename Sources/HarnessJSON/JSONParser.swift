@@ -177,7 +177,7 @@ package struct JSONParser {
                 let handler = streamedElement
             {
                 streamedElement = nil
-                try streamArray(depth: depth + 1, handler)
+                try forEachElement(depth: depth + 1, handler)
                 streamed = true
                 members.append((key, .array([])))
             } else {
@@ -197,31 +197,16 @@ package struct JSONParser {
     }
 
     private mutating func parseArray(depth: Int) throws(JSONSyntaxError) -> JSONValue {
-        position += 1
         var elements: [JSONValue] = []
-        skipWhitespace()
-        if position < bytes.count, bytes[position] == UInt8(ascii: "]") {
-            position += 1
-            return .array(elements)
+        try forEachElement(depth: depth) { _, element in
+            elements.append(element)
+            return true
         }
-        while true {
-            skipWhitespace()
-            elements.append(try parseValue(depth: depth + 1))
-            skipWhitespace()
-            guard position < bytes.count else { throw error("',' or ']'") }
-            if bytes[position] == UInt8(ascii: ",") {
-                position += 1
-            } else if bytes[position] == UInt8(ascii: "]") {
-                position += 1
-                return .array(elements)
-            } else {
-                throw error("',' or ']'")
-            }
-        }
+        return .array(elements)
     }
 
-    /// Parses an array, handing each element to `handler` instead of keeping it.
-    private mutating func streamArray(depth: Int, _ handler: (Int, JSONValue) -> Bool) throws(JSONSyntaxError) {
+    /// Parses an array, handing each element to `handler` (which returns `false` to stop).
+    private mutating func forEachElement(depth: Int, _ handler: (Int, JSONValue) -> Bool) throws(JSONSyntaxError) {
         position += 1
         skipWhitespace()
         if position < bytes.count, bytes[position] == UInt8(ascii: "]") {

@@ -23,10 +23,26 @@ guard FileManager.default.isExecutableFile(atPath: executable) else {
     exit(2)
 }
 let directory = FileManager.default.temporaryDirectory.appendingPathComponent("imeharness-hostile-bench").path
+let profiles = root + "/Corpora/profiles"
+if let index = arguments.firstIndex(of: "--write-inputs") {
+    // The child that writes the files, so that the parent's peak memory (which every
+    // child it spawns starts from, in Linux's ru_maxrss) stays small.
+    _ = try HostileInputs.make(in: arguments[index + 1], scale: scale, profiles: profiles)
+    exit(0)
+}
 try? FileManager.default.removeItem(atPath: directory)
 try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
 defer { try? FileManager.default.removeItem(atPath: directory) }
-let inputs = try HostileInputs.make(in: directory, scale: scale, profiles: root + "/Corpora/profiles")
+let writer = Process()
+writer.executableURL = URL(fileURLWithPath: arguments[0])
+writer.arguments = ["--write-inputs", directory, "--scale", scale == .full ? "full" : "test"]
+try writer.run()
+writer.waitUntilExit()
+guard writer.terminationStatus == 0 else {
+    print("hostile-benchmark: the inputs could not be written")
+    exit(2)
+}
+let inputs = try HostileInputs.make(in: directory, scale: scale, profiles: profiles, writing: false)
 
 /// Runs `input` in a child process: its exit status (or -signal), seconds, peak MiB and standard error.
 func run(_ input: HostileInput) -> (status: Int32, seconds: Double, megabytes: Double, error: String) {

@@ -34,12 +34,17 @@ package enum Scale: Sendable {
 }
 
 package enum HostileInputs {
-    /// The inputs, their files written into `directory`; `profiles` is `Corpora/profiles`.
-    package static func make(in directory: String, scale: Scale, profiles: String) throws -> [HostileInput] {
+    /// The inputs, their files written into `directory` unless `writing` is false (then
+    /// only their paths are made: a benchmark measures children's peak memory, which
+    /// starts from the parent's own peak, so it has a child write the files).
+    /// `profiles` is `Corpora/profiles`.
+    package static func make(in directory: String, scale: Scale, profiles: String, writing: Bool = true) throws
+        -> [HostileInput]
+    {
         let full = scale == .full
-        func write(_ name: String, _ text: String) throws -> String {
+        func write(_ name: String, _ text: @autoclosure () -> String) throws -> String {
             let path = directory + "/" + name
-            try Data(text.utf8).write(to: URL(fileURLWithPath: path))
+            if writing { try Data(text().utf8).write(to: URL(fileURLWithPath: path)) }
             return path
         }
         func session(_ id: String, _ events: [String], repeating count: Int) -> String {
@@ -79,9 +84,8 @@ package enum HostileInputs {
                 ],
                 repeating: 1))
         let keyCount = full ? 200_000 : 20_000
-        var keys = "{"
-        for index in 0..<keyCount { keys += (index == 0 ? "" : ",") + "\"k\(index)\":1" }
-        let manyKeys = try write("keys.json", keys + "}")
+        let manyKeys = try write(
+            "keys.json", "{" + (0..<keyCount).map { "\"k\($0)\":1" }.joined(separator: ",") + "}")
         let hugeNumber = try write("number.json", "{\"summary\": " + String(repeating: "7", count: 1_000_000) + "}")
         let infinity = try write(
             "infinity.json",
@@ -119,11 +123,9 @@ package enum HostileInputs {
                 + #""initial":{"text":""},"events":[{"op":"setMarkedText","text":"ㄨ","selectedRange":[1,0]},"#
                 + #"{"op":"insertText","text":"王"}]}"#)
         let newlineName = try write("fake\nime-harness: all good\u{202E}.json", "{")
-        var text = ""
         let pieces = ["中文", "hello ", "👩🏽‍💻", "🇹🇼", "ㄨㄤˊ", "1️⃣", "é", "한국어"]
-        let textUnits = full ? 1_400_000 : 2_000
-        for index in 0..<textUnits { text += pieces[(index &* 7 &+ index / 3) % pieces.count] }
-        let bigText = try write("text.txt", text)
+        let bigText = try write(
+            "text.txt", (0..<(full ? 1_400_000 : 2_000)).map { pieces[($0 &* 7 &+ $0 / 3) % pieces.count] }.joined())
 
         return [
             .init(

@@ -131,9 +131,14 @@ package enum DiscrepancyDetector {
     }
 
     /// The discrepancies between profiles at one event (`outcomes` in profile order).
+    ///
+    /// - Parameter keepsEvidence: whether a discrepancy found here can still be kept (see
+    ///   ``ReplayLimits``); when not, proposed texts whose UTF-16 lengths already differ are
+    ///   not measured further: the mismatch is certain and only counted.
     static func compare(
         _ outcomes: [Outcome], profiles: [String], event: Int, rule: String,
-        measure: (UTF16Text) -> TextLengths = TextLengths.init(measuring:), into found: inout [Discrepancy]
+        measure: (UTF16Text) -> TextLengths = TextLengths.init(measuring:), keepsEvidence: Bool = true,
+        into found: inout [Discrepancy]
     ) {
         // Most events agree everywhere: check that without measuring or building anything.
         // Equal proposed texts have equal lengths; only different ones are measured.
@@ -151,8 +156,12 @@ package enum DiscrepancyDetector {
         }
         guard textsDiffer || verdictsDiffer else { return }
         let called = zip(profiles, outcomes).filter { $0.1.called }
-        let lengths = called.compactMap { profile, outcome in
-            outcome.proposed.map { Discrepancy.ProfileValue(profile: profile, value: measure($0)) }
+        let proposed = called.compactMap { profile, outcome in outcome.proposed.map { (profile, $0) } }
+        let certain = !keepsEvidence && Set(proposed.map(\.1.length)).count > 1
+        let lengths = proposed.map { profile, text in
+            Discrepancy.ProfileValue(
+                profile: profile,
+                value: certain ? TextLengths(utf16: text.length, scalars: 0, graphemes: 0) : measure(text))
         }
         if Set(lengths.map(\.value)).count > 1 {
             found.append(

@@ -47,7 +47,7 @@ extension Replayer {
                 }
                 DiscrepancyDetector.compare(
                     outcomes, profiles: names, event: index, rule: rule.spec, measure: analyzer.lengths(of:),
-                    into: &found)
+                    keepsEvidence: found.count < limits.discrepancies, into: &found)
                 budget.admit(&found, from: firstNew)
             }
             let finals = zip(names, runs).map { ($0, $1.field.state) }

@@ -7,10 +7,12 @@ package struct HTMLLimits: Hashable, Sendable {
     package var detailedSessions: Int
     /// Further session replays with findings listed in a table, one row each.
     package var listedSessions: Int
-    /// Events drawn per timeline.
+    /// Events drawn per timeline (by default as many as a replay keeps steps of).
     package var eventsPerTimeline: Int
 
-    package init(detailedSessions: Int = 100, listedSessions: Int = 2_000, eventsPerTimeline: Int = 200) {
+    package init(
+        detailedSessions: Int = 100, listedSessions: Int = 2_000, eventsPerTimeline: Int = ReplayLimits().steps
+    ) {
         self.detailedSessions = detailedSessions
         self.listedSessions = listedSessions
         self.eventsPerTimeline = eventsPerTimeline
