@@ -27,8 +27,9 @@ public enum DiscrepancyKind: String, Sendable, CaseIterable {
     case observedMismatch = "observed-mismatch"
     /// The field ends with a text other than the session's `expect.text` (replays with the `none` rule).
     case expectedTextMismatch = "expected-text-mismatch"
-    /// The rule did what brings an app down on this event: a regular expression that runs
-    /// past ICU's limits (``RegexLimits``), which on a device freezes the app.
+    /// The rule did what brings an app down on this event: a regular expression that ran
+    /// past the time and stack limits the harness sets on ICU's matcher (on a device, where
+    /// `NSRegularExpression` sets none, the app freezes).
     case ruleCrashed = "rule-crashed"
 
     /// One sentence saying what the kind means, for reports.
