@@ -66,9 +66,16 @@ extension Report {
             }
             body += Markup.xml(detail) + "</failure>"
         }
+        // Counted beyond what a replay keeps: said once per case, as output, since the
+        // failures themselves were not kept.
+        let omitted = session.omitted.filter { $0.profiles.contains(profile) }.reduce(0) { $0 &+ $1.count }
+        if omitted > 0 {
+            body +=
+                "<system-out>\(omitted) more discrepancies under \(Markup.xml(profile)) were counted but not kept (ReplayLimits)</system-out>"
+        }
         return TestCase(
-            classname: session.rule, name: "\(session.sessionID) (\(profile))", body: body, failed: !findings.isEmpty,
-            erred: false)
+            classname: session.rule, name: "\(session.sessionID) (\(profile))", body: body,
+            failed: !findings.isEmpty || omitted > 0, erred: false)
     }
 
     private func fuzzCase(_ fuzz: FuzzRun, property: String) -> TestCase {

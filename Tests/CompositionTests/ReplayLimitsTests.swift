@@ -1,0 +1,41 @@
+import Composition
+import Graphemes
+import Testing
+
+/// A session replay keeps the first discrepancies and steps and counts the rest, exactly.
+@Suite struct ReplayLimitsTests {
+    /// 300 compositions of 你, each commit a proposed-text and a length mismatch under iOS 26.
+    static let session = Fixtures.session(
+        "limits", "|",
+        (0..<300).flatMap { _ in
+            [SessionEvent.setMarkedText("n", selectedRange: .caret(at: 1)), .insertText("你")]
+        })
+
+    func run(_ limits: ReplayLimits) throws -> SessionResult {
+        try Replayer().run(
+            Self.session, profiles: [Fixtures.ios18, Fixtures.ios26], rules: [AcceptEverything()], keepTraces: true,
+            limits: limits)[0]
+    }
+
+    @Test func countsWhatItDoesNotKeep() throws {
+        let everything = try run(ReplayLimits(steps: .max, discrepancies: .max, textUnits: .max))
+        let limited = try run(ReplayLimits(steps: 10, discrepancies: 100, textUnits: .max))
+        #expect(everything.discrepancies.count == 600)
+        #expect(everything.omitted.isEmpty)
+        #expect(limited.discrepancies == Array(everything.discrepancies.prefix(100)))
+        var counted: [String: Int] = [:]
+        for discrepancy in limited.discrepancies { counted[discrepancy.kind.rawValue, default: 0] += 1 }
+        for omitted in limited.omitted { counted[omitted.kind, default: 0] += omitted.count }
+        #expect(counted == ["proposed-text-mismatch": 300, "length-mismatch": 300])
+        #expect(limited.traces.map { $0.steps.count } == [10, 10])
+        #expect(everything.traces.map { $0.steps.count } == [600, 600])
+    }
+
+    @Test func keepsNoMoreTextThanItsBudget() throws {
+        // Each kept proposed-text mismatch holds the field three times; the budget ends the keeping early.
+        let limited = try run(ReplayLimits(steps: 10, discrepancies: 1_000, textUnits: 2_000))
+        #expect(limited.discrepancies.count < 600)
+        #expect(limited.discrepancies.count > 10)
+        #expect(limited.discrepancies.count + limited.omitted.reduce(0) { $0 + $1.count } == 600)
+    }
+}
