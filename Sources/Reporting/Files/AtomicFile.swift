@@ -41,6 +41,12 @@ package enum AtomicFile {
             return
         }
         let url = URL(fileURLWithPath: target)
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: url.deletingLastPathComponent().path, isDirectory: &isDirectory),
+            isDirectory.boolValue
+        else {
+            throw failure("cannot be written (its directory \(url.deletingLastPathComponent().path) does not exist)")
+        }
         let temporary = url.deletingLastPathComponent().appendingPathComponent(
             ".\(url.lastPathComponent).\(ProcessInfo.processInfo.processIdentifier).tmp")
         do {
