@@ -120,6 +120,26 @@ import Testing
         #expect(!document.elements.contains { $0.attributes["id"] == "s0e3" }, "three events per timeline")
     }
 
+    /// A long field is drawn around what the event is about, the rest elided: a diagram
+    /// of a 20,000-unit field has no more cells than one of 160 units, and the calls show.
+    @Test func longFieldsAreDrawnInAWindow() throws {
+        let long = String(repeating: "中文abc", count: 4_000)
+        let session = Session(
+            id: "long", ime: .zhuyin, source: .init(kind: .authored, detail: "a long field"),
+            initial: FieldState(text: UTF16Text(long)),
+            events: [.setMarkedText("ㄨ", selectedRange: .caret(at: 1)), .insertText("王")])
+        let report = try Fixtures.replay([session], rules: ["none"])
+        let html = report.html()
+        let document = try ParsedXML(html)
+        // One cell per unit drawn: at most a window per diagram, two events, a diagram per profile at most.
+        let unitCells = document.all("div").filter { $0.attributes["class"]?.split(separator: " ").first == "u" }
+        #expect(unitCells.count <= 2 * 2 * 170, "\(unitCells.count) unit cells")
+        #expect(unitCells.count >= 2 * 100)
+        let elided = document.all("div").filter { $0.attributes["class"] == "o elided" }.map(\.text)
+        #expect(elided.contains { $0.hasPrefix("… ") && $0.hasSuffix(" units") })
+        #expect(html.contains("[{20001, 0}]"), "the iOS 26 commit range is drawn")
+    }
+
     @Test func renderingIsDeterministic() {
         #expect(Fixtures.corpusReport.html() == Fixtures.corpusReport.html())
     }

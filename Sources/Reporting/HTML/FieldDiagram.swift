@@ -22,18 +22,67 @@ struct FieldDiagram {
 
     let field: FieldState
     let overlays: [Overlay]
+    /// The units drawn: all of a short field; of a long one, at most ``maximumUnits``
+    /// around what the event is about (the calls, the marked text, the selection), the
+    /// rest elided at either side. A diagram's size then does not grow with the field's.
+    let window: Range<Int>
+
+    /// The most units a diagram draws.
+    static let maximumUnits = 160
+
+    init(field: FieldState, overlays: [Overlay]) {
+        self.field = field
+        self.overlays = overlays
+        let length = field.text.length
+        guard length > Self.maximumUnits else {
+            window = 0..<length
+            return
+        }
+        var focus = [field.selection.location, field.selection.end]
+        if let marked = field.markedRange { focus += [marked.location, marked.end] }
+        for overlay in overlays {
+            for range in overlay.calls.flatMap(\.ranges) { focus += [range.location, range.end] }
+        }
+        let clamped = focus.map { min(max($0, 0), length) }
+        let low = clamped.min() ?? 0
+        let high = min(clamped.max() ?? 0, low + Self.maximumUnits / 2)
+        let margin = (Self.maximumUnits - (high - low)) / 2
+        var start = max(0, low - margin)
+        let end = min(length, start + Self.maximumUnits)
+        start = max(0, end - Self.maximumUnits)
+        // Whole clusters at the edges, where the text allows.
+        let boundaries = field.text.graphemeBoundaries
+        let first = boundaries.last { $0 <= start } ?? 0
+        let last = boundaries.first { $0 >= end } ?? length
+        window = first..<last
+    }
 
     var html: String {
         let length = field.text.length
         let units = field.text.units
-        // Column 1 holds the row names; unit i is column i + 2; offset k is the left
-        // edge of column k + 2, so the text's end is the left edge of the last column.
+        let elidedBefore = window.lowerBound > 0
+        let elidedAfter = window.upperBound < length
+        // Column 1 holds the row names, then an elision column when units are left out
+        // before the window; unit i is column i - window.lowerBound + first; offset k is
+        // the left edge of that column, so the window's end is the left edge of the last.
         var out = "<div class=\"grid\" style=\"grid-template-columns: max-content"
-        out += length > 0 ? " repeat(\(length), minmax(3.2em, max-content))" : ""
-        out += " 1.5em\">"
+        if elidedBefore { out += " max-content" }
+        out += window.isEmpty ? "" : " repeat(\(window.count), minmax(3.2em, max-content))"
+        out += " 1.5em" + (elidedAfter ? " max-content" : "") + "\">"
         var row = 1
         out += header("text", row: row)
-        for cluster in field.text.graphemeClusters {
+        if elidedBefore {
+            out +=
+                "<div class=\"o elided\" style=\"grid-area: 1 / 2 / 4 / 3\">… \(window.lowerBound) units</div>"
+        }
+        if elidedAfter {
+            let column = window.count + 3 + (elidedBefore ? 1 : 0)
+            out +=
+                "<div class=\"o elided\" style=\"grid-area: 1 / \(column) / 4 / \(column + 1)\">\(length - window.upperBound) units …</div>"
+        }
+        let drawn = field.text[UTF16Range(window)]
+        for piece in drawn.graphemeClusters {
+            let cluster = UTF16Range(location: piece.location + window.lowerBound, length: piece.length)
             let broken = field.text[cluster].hasLoneSurrogates
             out += item(
                 row: row, from: cluster.location, to: cluster.end, classes: broken ? "cl bad" : "cl",
@@ -42,8 +91,8 @@ struct FieldDiagram {
         if length == 0 { out += item(row: row, from: 0, to: 1, classes: "cl empty", content: "(empty)") }
         row += 1
         out += header("UTF-16", row: row)
-        var offset = 0
-        for element in field.text.decodedUnits {
+        var offset = window.lowerBound
+        for element in drawn.decodedUnits {
             for part in 0..<element.utf16Length {
                 let unit = units[offset + part]
                 var classes = "u"
@@ -61,7 +110,7 @@ struct FieldDiagram {
         }
         row += 1
         out += header("offset", row: row)
-        for boundary in 0...length {
+        for boundary in window.lowerBound...window.upperBound {
             out += item(row: row, from: boundary, to: boundary + 1, classes: "o", content: String(boundary))
         }
         row += 1
@@ -87,7 +136,8 @@ struct FieldDiagram {
                     let note =
                         overlay.skipped.map { "event skipped: \($0)" } ?? "no delegate call"
                     out += item(
-                        row: row, from: 0, to: max(length, 1) + 1, classes: "nocall", content: Markup.html(note))
+                        row: row, from: window.lowerBound, to: max(window.upperBound, window.lowerBound + 1) + 1,
+                        classes: "nocall", content: Markup.html(note))
                     row += 1
                     continue
                 }
@@ -116,17 +166,19 @@ struct FieldDiagram {
         "<div class=\"rh\" style=\"grid-area: \(row) / 1\">\(Markup.escape(name))</div>"
     }
 
-    /// A grid item covering units `from..<to`.
+    /// A grid item covering units `from..<to` (offsets in the text; the window's columns).
     private func item(row: Int, from: Int, to: Int, classes: String, content: String) -> String {
-        "<div class=\"\(classes)\" style=\"grid-area: \(row) / \(from + 2) / \(row + 1) / \(to + 2)\">\(content)</div>"
+        let first = 2 - window.lowerBound + (window.lowerBound > 0 ? 1 : 0)
+        return
+            "<div class=\"\(classes)\" style=\"grid-area: \(row) / \(from + first) / \(row + 1) / \(to + first)\">\(content)</div>"
     }
 
-    /// A bar over a non-empty range, or a tick at an empty one; clipped to the text and
-    /// marked `bad` when it lies outside.
+    /// A bar over a non-empty range, or a tick at an empty one; clipped to the text (and
+    /// the window) and marked `bad` when it lies outside the text.
     private func span(_ range: UTF16Range, row: Int, classes: String, label: String, length: Int) -> String {
         let outside = range.location > length || range.end > length
-        let start = min(range.location, length)
-        let end = min(range.end, length)
+        let start = min(max(range.location, window.lowerBound), window.upperBound)
+        let end = min(max(range.end, window.lowerBound), window.upperBound)
         let extra = outside ? " bad" : ""
         let text = Markup.escape(label) + (outside ? " outside the text" : "")
         if range.isEmpty || start == end {
