@@ -45,12 +45,19 @@ public struct FuzzRun: Sendable {
     ///     same failures, byte for byte).
     ///   - seed: The campaign's seed.
     ///   - profiles: The platform profiles every session is replayed under.
-    /// - Throws: ``HarnessFailure`` when the fuzzer's inventories cannot be read.
+    /// - Throws: ``HarnessFailure`` when the fuzzer's inventories cannot be read, or when
+    ///   `seconds` is not above 0 and at most a week, or `iterations` is negative: a run
+    ///   that cannot end is a mistake, not a test.
     public init(
         rule: some InputRule, contract: RuleContract? = nil, seconds: Double = 5, iterations: Int? = nil,
         seed: UInt64 = 0,
         profiles: [Profile] = Profile.all
     ) throws(HarnessFailure) {
+        guard iterations.map({ $0 >= 0 }) ?? (seconds > 0 && seconds <= 7 * 24 * 3600) else {
+            throw HarnessFailure(
+                "fuzzing needs seconds above 0 and at most a week (604800), or iterations from 0; got "
+                    + (iterations.map { "iterations \($0)" } ?? "seconds \(seconds)"))
+        }
         let checked: any InputRule = contract.map { ContractedRule(base: rule, contract: $0) } ?? rule
         let fuzzer: Fuzzer
         do {

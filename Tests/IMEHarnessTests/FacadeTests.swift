@@ -4,6 +4,12 @@ import Testing
 
 /// The public library as another package sees it (only `import IMEHarness`).
 @Suite struct FacadeTests {
+    /// A fuzzing run that cannot end is refused, as the command line refuses `--seconds inf`.
+    @Test(arguments: [Double.infinity, .nan, 1e300, 0, -1])
+    func fuzzingForeverIsRefused(_ seconds: Double) {
+        #expect(throws: HarnessFailure.self) { try FuzzRun(rule: AcceptEverything(), seconds: seconds) }
+    }
+
     @Test func bundledCorpusAndProfilesLoad() throws {
         let sessions = try Corpus.bundled.load()
         #expect(sessions.count == 127)

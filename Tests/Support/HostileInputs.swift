@@ -180,6 +180,11 @@ package enum HostileInputs {
                 name: "fuzz --seconds inf", arguments: ["fuzz", "--rule", "none", "--seconds", "inf"],
                 expectation: .error("option '--seconds': 'inf' is not valid"), seconds: 5, megabytes: 100),
             .init(
+                name: "fuzz --iterations of Int.max",
+                arguments: ["fuzz", "--rule", "none", "--iterations", "9223372036854775807"],
+                expectation: .error("option '--iterations': '9223372036854775807' is not valid"), seconds: 5,
+                megabytes: 100),
+            .init(
                 name: "fuzz --seconds 1e300", arguments: ["fuzz", "--rule", "none", "--seconds", "1e300"],
                 expectation: .error("option '--seconds': '1e300' is not valid"), seconds: 5, megabytes: 100),
             .init(

@@ -78,7 +78,7 @@ enum FuzzCommand {
             throw .invalidValue(option: "--rule", value: spec, expected: "one rule")
         }
         let seed = try number(parsed, "--seed", UInt64.self) ?? 0
-        let iterations = try number(parsed, "--iterations", Int.self)
+        let iterations = try self.iterations(parsed)
         let seconds = try parsed.value("--seconds").map { text throws(CLIError) in
             // `Double` reads "inf" and "1e300" too: a campaign that cannot end is a usage error.
             guard let value = Double(text), value > 0, value <= maximumSeconds else {
@@ -164,7 +164,7 @@ enum FuzzCommand {
             throw .conflictingArguments("--segmentation", option, command: "fuzz")
         }
         let seed = try number(parsed, "--seed", UInt64.self) ?? 0
-        let iterations = try number(parsed, "--iterations", Int.self) ?? 10_000
+        let iterations = try self.iterations(parsed) ?? 10_000
         let directory: String
         if let given = parsed.value("--inventory") {
             directory = given
@@ -214,6 +214,19 @@ enum FuzzCommand {
         }
         return CLIResult(
             exitCode: result.disagreements == 0 && own.disagreements == 0 ? 0 : 1, standardOutput: output)
+    }
+
+    /// The most sessions (or texts) `--iterations` asks for: 10^11, far more than a week
+    /// of fuzzing generates; a larger count is a run that cannot end, like `--seconds inf`.
+    static let maximumIterations = 100_000_000_000
+
+    private static func iterations(_ parsed: ParsedArguments) throws(CLIError) -> Int? {
+        guard let value = try number(parsed, "--iterations", Int.self) else { return nil }
+        guard value <= maximumIterations else {
+            throw .invalidValue(
+                option: "--iterations", value: String(value), expected: "a whole number from 0 to \(maximumIterations)")
+        }
+        return value
     }
 
     private static func number<Value: FixedWidthInteger>(_ parsed: ParsedArguments, _ option: String, _: Value.Type)
