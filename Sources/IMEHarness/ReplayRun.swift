@@ -129,7 +129,8 @@ func writeReport(_ text: String, to path: String) throws(HarnessFailure) {
 /// field before and after in notation, and what the rule said.
 func timeline(_ trace: Trace, indent: String = "    ") -> String {
     trace.steps.map { step in
-        var line = "\(indent)\(step.eventIndex): \(step.event)   \(step.before.notation) → \(step.after.notation)"
+        var line =
+            "\(indent)\(step.eventIndex): \(step.event)   \(step.before.briefNotation) → \(step.after.briefNotation)"
         if !step.accepted { line += "   (rejected)" }
         if let rewritten = step.rewrittenTo {
             line += "   (editingChanged assigned \"\(rewritten.visibleDescription)\")"

@@ -62,7 +62,7 @@ extension Report {
                 "<failure type=\"\(Markup.xml(finding.kind))\" message=\"\(Markup.xml("\(place): \(finding.message)"))\">"
             var detail = explanation(of: finding.kind)
             if let event = finding.event, let field = fieldBefore(event, in: session, profile: profile) {
-                detail += "\nfield before event \(event) under \(profile): \(field.notation)"
+                detail += "\nfield before event \(event) under \(profile): \(field.briefNotation)"
             }
             body += Markup.xml(detail) + "</failure>"
         }
@@ -87,7 +87,8 @@ extension Report {
         var detail = explanation(of: property) + "\nminimised session \(session.sessionID):"
         if let trace = session.traces.first {
             for step in trace.steps {
-                detail += "\n  \(step.eventIndex): \(step.event)   \(step.before.notation) → \(step.after.notation)"
+                detail +=
+                    "\n  \(step.eventIndex): \(step.event)   \(step.before.briefNotation) → \(step.after.briefNotation)"
             }
         }
         let place = finding.event.map { "event \($0)" } ?? "session"

@@ -73,7 +73,7 @@ extension Report {
         var out = "\n### \(Self.code(session.sessionID)) with \(Self.code(session.rule))\n\n"
         out +=
             "Final text: "
-            + session.finalText.map { "`\($0.profile)` \(Self.code($0.text.visibleDescription))" }
+            + session.finalText.map { "`\($0.profile)` \(Self.code($0.text.briefDescription))" }
             .joined(separator: ", ") + "\n\n"
         if case .fuzz = run, let trace = session.traces.first {
             out += "Events:\n\n"
@@ -85,7 +85,7 @@ extension Report {
             let field = finding.event.flatMap { fieldBefore($0, in: session, profile: finding.profiles.first) }
             out += "| \(finding.event.map(String.init) ?? "—") | \(Self.tableCode(finding.kind)) | "
             out += Self.escape(finding.profiles.joined(separator: ", ")) + " | "
-            out += field.map { Self.tableCode($0.notation) } ?? "—"
+            out += field.map { Self.tableCode($0.briefNotation) } ?? "—"
             out += " | \(Self.escape(finding.message)) |\n"
         }
         if let note = Report.omissionNote(session) { out += "\n" + Self.escape(note) + "\n" }

@@ -103,9 +103,9 @@ extension DelegateCall: CustomStringConvertible {
     /// `{0, 2} "王"` or `[{2, 0}] "王"`.
     public var description: String {
         switch self {
-        case .single(let range, let replacement): "\(range) \"\(replacement.visibleDescription)\""
+        case .single(let range, let replacement): "\(range) \"\(replacement.briefDescription)\""
         case .multi(let ranges, let replacement):
-            "[\(ranges.map(\.description).joined(separator: ", "))] \"\(replacement.visibleDescription)\""
+            "[\(ranges.map(\.description).joined(separator: ", "))] \"\(replacement.briefDescription)\""
         }
     }
 }

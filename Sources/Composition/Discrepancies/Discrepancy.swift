@@ -118,28 +118,28 @@ package struct Discrepancy: Hashable, Sendable {
         switch evidence {
         case .proposedText(let profile, let call, let seen, let proposed, let actual, let accepted):
             let implied =
-                "\(profile) calls \(call) on \"\(seen.notation)\": the call implies \"\(proposed.visibleDescription)\""
+                "\(profile) calls \(call) on \"\(seen.briefNotation)\": the call implies \"\(proposed.briefDescription)\""
             guard accepted else {
                 return implied
-                    + " where accepting it would leave \"\(actual.visibleDescription)\"; rule \(rule) rejected it, so the field still holds \"\(seen.text.visibleDescription)\""
+                    + " where accepting it would leave \"\(actual.briefDescription)\"; rule \(rule) rejected it, so the field still holds \"\(seen.text.briefDescription)\""
             }
-            return implied + " but the field then holds \"\(actual.visibleDescription)\""
+            return implied + " but the field then holds \"\(actual.briefDescription)\""
         case .callRange(let profile, let call, let seen, let problem):
-            return "\(profile) calls \(call) on \"\(seen.notation)\": \(problem)"
+            return "\(profile) calls \(call) on \"\(seen.briefNotation)\": \(problem)"
         case .skippedEvent(let event, let field, let problem):
-            return "\(event) cannot apply to \"\(field.notation)\": \(problem); the event was skipped"
+            return "\(event) cannot apply to \"\(field.briefNotation)\": \(problem); the event was skipped"
         case .rejectedComposition(let profile, let event, let call, let seen):
             return
-                "rule \(rule) rejected \(event) (\(profile) call \(call)) on \"\(seen.notation)\"; the input method carries on from its own state"
+                "rule \(rule) rejected \(event) (\(profile) call \(call)) on \"\(seen.briefNotation)\"; the input method carries on from its own state"
         case .assignedWhileMarked(let assigned, let after):
             return
-                "rule \(rule) assigned \"\(assigned.visibleDescription)\" to the field while text was marked, ending the composition: \"\(after.notation)\""
+                "rule \(rule) assigned \"\(assigned.briefDescription)\" to the field while text was marked, ending the composition: \"\(after.briefNotation)\""
         case .brokenText(let event, let after, let spots):
             return
-                "after \(event) the field holds \"\(after.notation)\" with \(spots.map(\.description).joined(separator: ", "))"
+                "after \(event) the field holds \"\(after.briefNotation)\" with \(spots.map(\.description).joined(separator: ", "))"
         case .limit(let profile, let limit, let length, let after):
             return
-                "under \(profile) the committed text of \"\(after.notation)\" measures \(length) \(limit.unit.rawValue), over the limit of \(limit.count)"
+                "under \(profile) the committed text of \"\(after.briefNotation)\" measures \(length) \(limit.unit.rawValue), over the limit of \(limit.count)"
         case .observed(let profile, let event, let predicted, let observed):
             let shown = predicted.isEmpty ? "no call" : predicted.map(\.description).joined(separator: "; ")
             return "\(profile) predicts \(shown) for \(event), but the device called \(observed)"
@@ -151,11 +151,12 @@ package struct Discrepancy: Hashable, Sendable {
                 + values.map { "\($0.value ? "accepts" : "rejects") under \($0.profile)" }.joined(separator: ", ")
         case .finalFields(let values):
             return "the field ends as "
-                + values.map { "\"\($0.value.notation)\" under \($0.profile)" }.joined(separator: ", ")
+                + values.map { "\"\($0.value.briefNotation)\" under \($0.profile)" }.joined(separator: ", ")
         case .expectedText(let profile, let expected, let actual):
-            return "\(profile) ends with \"\(actual.notation)\", the session expects \"\(expected.visibleDescription)\""
+            return
+                "\(profile) ends with \"\(actual.briefNotation)\", the session expects \"\(expected.briefDescription)\""
         case .ruleFault(let profile, let event, let field, let fault):
-            return "rule \(rule) on \(event) on \"\(field.notation)\" under \(profile): \(fault)"
+            return "rule \(rule) on \(event) on \"\(field.briefNotation)\" under \(profile): \(fault)"
         }
     }
 

@@ -66,13 +66,13 @@ extension SessionEvent: CustomStringConvertible {
     /// A compact form, e.g. `setMarkedText("ㄨㄤ", {2, 0})`.
     public var description: String {
         switch self {
-        case .setMarkedText(let text, let selected): "setMarkedText(\"\(text.visibleDescription)\", \(selected))"
+        case .setMarkedText(let text, let selected): "setMarkedText(\"\(text.briefDescription)\", \(selected))"
         case .unmarkText: "unmarkText"
-        case .insertText(let text): "insertText(\"\(text.visibleDescription)\")"
+        case .insertText(let text): "insertText(\"\(text.briefDescription)\")"
         case .deleteBackward: "deleteBackward"
-        case .replace(let range, let text): "replace(\(range), \"\(text.visibleDescription)\")"
+        case .replace(let range, let text): "replace(\(range), \"\(text.briefDescription)\")"
         case .replaceRanges(let ranges, let text):
-            "replaceRanges([\(ranges.map(\.description).joined(separator: ", "))], \"\(text.visibleDescription)\")"
+            "replaceRanges([\(ranges.map(\.description).joined(separator: ", "))], \"\(text.briefDescription)\")"
         case .setSelection(let range): "setSelection(\(range))"
         }
     }

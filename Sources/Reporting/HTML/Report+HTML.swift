@@ -291,8 +291,10 @@ struct HTMLPage {
         }
         if session.findings.contains(where: { $0.event == nil }) {
             out += "<div class=\"ev hit\"><h4>End of the session</h4>\n<p>"
-            out += session.traces.map { "\(profileLabel($0.profile)) <code>\(Markup.html($0.final.notation))</code>" }
-                .joined(separator: " · ")
+            out += session.traces.map {
+                "\(profileLabel($0.profile)) <code>\(Markup.html($0.final.briefNotation))</code>"
+            }
+            .joined(separator: " · ")
             out += "</p>\n</div>\n"
         }
     }
@@ -326,7 +328,7 @@ struct HTMLPage {
         for (profile, step) in steps {
             let rows = max(step.calls.count, 1)
             let after =
-                "<td rowspan=\"\(rows)\"><code>\(Markup.html(step.after.notation))</code>"
+                "<td rowspan=\"\(rows)\"><code>\(Markup.html(step.after.briefNotation))</code>"
                 + (step.rewrittenTo.map {
                     "<div class=\"note\">editingChanged set the text to \(quoted($0))"
                         + (step.rewriteEndedComposition ? ", ending the composition" : "") + "</div>"
@@ -380,8 +382,15 @@ struct HTMLPage {
     }
 
     /// Text in quotes, tokens visible; "(empty)" for the empty text.
+    /// A text longer than ``UTF16Text/briefLimit`` units shows its first and last 80,
+    /// the units between counted (as messages do).
     private func quoted(_ text: UTF16Text) -> String {
-        text.isEmpty ? "<span class=\"muted\">(empty)</span>" : "<q>\(Markup.html(text))</q>"
+        guard !text.isEmpty else { return "<span class=\"muted\">(empty)</span>" }
+        guard text.length > UTF16Text.briefLimit else { return "<q>\(Markup.html(text))</q>" }
+        let head = text.splitsSurrogatePair(at: 80) ? 79 : 80
+        let tail = text.splitsSurrogatePair(at: text.length - 80) ? text.length - 81 : text.length - 80
+        return "<q>\(Markup.html(text[UTF16Range(0..<head)]))<span class=\"muted\">…(\(tail - head) units)…</span>"
+            + "\(Markup.html(text[UTF16Range(tail..<text.length)]))</q>"
     }
 
     private func kindBadges(_ session: SessionReplay) -> String {
