@@ -32,19 +32,11 @@ public enum DelegateCall: Hashable, Sendable {
             case .multi(let ranges, let replacement): ranges.count == 1 ? (ranges[0], replacement) : nil
             }
         if let (range, replacement) = single {
-            guard range.location >= 0, range.length >= 0, range.location <= text.length,
-                range.length <= text.length - range.location
-            else { return nil }
+            guard range.fits(in: text.length) else { return nil }
             return text.replacing(range, with: replacement)
         }
         let ranges = ranges
-        for range in ranges
-        where range.location < 0 || range.length < 0 || range.location > text.length
-            || range.length > text.length - range.location
-        {
-            return nil
-        }
-        if ranges.overlaps { return nil }
+        guard ranges.allSatisfy({ $0.fits(in: text.length) }), !ranges.overlaps else { return nil }
         var field = TextField(FieldState(text: text))
         field.replaceRanges(ranges, with: replacement, target: target)
         return field.text
@@ -63,9 +55,7 @@ public enum DelegateCall: Hashable, Sendable {
     private func implies(_ range: UTF16Range, _ replacement: UTF16Text, _ result: UTF16Text, from text: UTF16Text)
         -> Bool
     {
-        guard range.location >= 0, range.length >= 0, range.location <= text.length,
-            range.length <= text.length - range.location,
-            result.length == text.length - range.length + replacement.length
+        guard range.fits(in: text.length), result.length == text.length - range.length + replacement.length
         else { return false }
         return text.units.withUnsafeBufferPointer { before in
             result.units.withUnsafeBufferPointer { after in

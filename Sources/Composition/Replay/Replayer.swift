@@ -70,7 +70,7 @@ package final class Replayer {
             if plan.isCompositionStep, case .event(.insertText) = plan.effect, run.hidesMarkedRangeDuringCommit {
                 seen.markedRange = nil
             }
-            let problems = rangeProblems(of: call, in: run.field.text)
+            let problems = rangeProblems(call.ranges, in: run.field.text)
             let accepted = rule.shouldChange(
                 ChangeRequest(field: seen, call: call, multiRangeTarget: target))
             let resulting: UTF16Text
@@ -104,7 +104,7 @@ package final class Replayer {
                 run.field.setTextProgrammatically(assignment.text)
                 rewrittenTo = assignment.text
             }
-            if let selection = assignment.selection, fits(selection, run.field.text) {
+            if let selection = assignment.selection, selection.fits(in: run.field.text.length) {
                 run.field.setSelection(selection)
             }
         }
@@ -129,52 +129,15 @@ package final class Replayer {
     /// boundaries). A session recorded without a rule can meet this once a rule has
     /// changed the text its later ranges were recorded against.
     private func eventRangeProblem(_ event: SessionEvent, in text: UTF16Text) -> RangeProblem? {
-        let ranges: [UTF16Range] =
-            switch event {
-            case .replace(let range, _), .setSelection(let range): [range]
-            case .replaceRanges(let ranges, _): ranges
-            default: []
-            }
-        for range in ranges {
-            guard fits(range, text) else { return .outOfBounds(range, textLength: text.length) }
-            var problems: [RangeProblem] = []
-            check(range.location, of: range, in: text, into: &problems)
-            if !range.isEmpty { check(range.end, of: range, in: text, into: &problems) }
-            if let problem = problems.first { return problem }
+        switch event {
+        case .replace(let range, _), .setSelection(let range): rangeProblems([range], in: text).first
+        case .replaceRanges(let ranges, _): rangeProblems(ranges, in: text).first
+        default: nil
         }
-        return nil
     }
 
-    private func fits(_ range: UTF16Range, _ text: UTF16Text) -> Bool {
-        range.location >= 0 && range.length >= 0 && range.location <= text.length
-            && range.length <= text.length - range.location
-    }
-
-    /// The problems of a call's ranges in the text at call time.
-    private func rangeProblems(of call: DelegateCall, in text: UTF16Text) -> [RangeProblem] {
-        var problems: [RangeProblem] = []
-        switch call {
-        case .single(let range, _): check(range, in: text, into: &problems)
-        case .multi(let ranges, _): for range in ranges { check(range, in: text, into: &problems) }
-        }
-        return problems
-    }
-
-    private func check(_ range: UTF16Range, in text: UTF16Text, into problems: inout [RangeProblem]) {
-        guard fits(range, text) else {
-            problems.append(.outOfBounds(range, textLength: text.length))
-            return
-        }
-        check(range.location, of: range, in: text, into: &problems)
-        if !range.isEmpty { check(range.end, of: range, in: text, into: &problems) }
-    }
-
-    private func check(_ offset: Int, of range: UTF16Range, in text: UTF16Text, into problems: inout [RangeProblem]) {
-        guard offset > 0, offset < text.length else { return }
-        if text.splitsSurrogatePair(at: offset) {
-            problems.append(.splitsSurrogate(range, offset: offset))
-        } else if !analyzer.isBoundary(offset, in: text) {
-            problems.append(.splitsGrapheme(range, offset: offset))
-        }
+    /// The problems of `ranges` in `text`, in order.
+    private func rangeProblems(_ ranges: [UTF16Range], in text: UTF16Text) -> [RangeProblem] {
+        ranges.flatMap { $0.problems(in: text) { analyzer.isBoundary($0, in: text) } }
     }
 }

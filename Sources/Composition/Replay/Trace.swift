@@ -1,20 +1,5 @@
 import Graphemes
 
-/// A range of a delegate call that is invalid or not on a boundary of the text it refers to.
-package enum RangeProblem: Hashable, Sendable, CustomStringConvertible {
-    case outOfBounds(UTF16Range, textLength: Int)
-    case splitsSurrogate(UTF16Range, offset: Int)
-    case splitsGrapheme(UTF16Range, offset: Int)
-
-    package var description: String {
-        switch self {
-        case .outOfBounds(let range, let length): "\(range) lies outside the text of length \(length)"
-        case .splitsSurrogate(let range, let offset): "\(range) splits a surrogate pair at \(offset)"
-        case .splitsGrapheme(let range, let offset): "\(range) splits a grapheme cluster at \(offset)"
-        }
-    }
-}
-
 /// One delegate call during replay, what it implied and what the rule said.
 package struct CallRecord: Hashable, Sendable {
     package var call: DelegateCall

@@ -34,7 +34,7 @@ public struct ChangeRequest: Hashable, Sendable {
     /// `[{2, 0}]`, which read literally gives "ㄨㄤ王". Any other call means what it says.
     /// `nil` when a range does not fit the text.
     public var resultingText: UTF16Text? {
-        if let marked = field.markedRange, !isDeletion, marked.end <= field.text.length,
+        if let marked = field.markedRange, !isDeletion, marked.fits(in: field.text.length),
             call.ranges.allSatisfy({ $0.location >= marked.location && $0.end <= marked.end })
         {
             return field.text.replacing(marked, with: call.replacement)

@@ -142,7 +142,7 @@ public enum RuleClass: Hashable, Sendable, CustomStringConvertible {
 extension FieldState {
     /// The committed text: the text with the marked range (if any) left out.
     public var committedText: UTF16Text {
-        guard let marked = markedRange, marked.end <= text.length else { return text }
+        guard let marked = markedRange, marked.fits(in: text.length) else { return text }
         return text.replacing(marked, with: .empty)
     }
 }

@@ -127,13 +127,13 @@ extension FieldState {
         let text = try node.member("text").text()
         let selectionNode = try node.optionalMember("selection")
         let selection = try selectionNode?.range() ?? .caret(at: text.length)
-        if let selectionNode, selection.end > text.length {
+        if let selectionNode, !selection.fits(in: text.length) {
             throw selectionNode.mismatch("a selection within the text of length \(text.length)")
         }
         var marked: UTF16Range?
         if let markedNode = try node.optionalMember("markedRange") {
             let range = try markedNode.range()
-            guard range.end <= text.length else {
+            guard range.fits(in: text.length) else {
                 throw markedNode.mismatch("a range within the text of length \(text.length)")
             }
             guard selection.location >= range.location, selection.end <= range.end else {
@@ -220,9 +220,9 @@ extension SessionEvent {
     func rangeIssue(textLength length: Int) -> RangeIssue? {
         switch self {
         case .replace(let range, _), .setSelection(let range):
-            return range.end <= length ? nil : .outside(index: 0)
+            return range.fits(in: length) ? nil : .outside(index: 0)
         case .replaceRanges(let ranges, _):
-            if let index = ranges.firstIndex(where: { $0.end > length }) { return .outside(index: index) }
+            if let index = ranges.firstIndex(where: { !$0.fits(in: length) }) { return .outside(index: index) }
             return ranges.overlaps ? .overlapping : nil
         default: return nil
         }

@@ -45,53 +45,68 @@ extension UTF16Range: CustomStringConvertible {
     public var description: String { "{\(location), \(length)}" }
 }
 
-/// Why a range cannot be applied to a text.
-public enum UTF16RangeError: Error, Hashable, Sendable {
+/// Why a range cannot be applied to a text: what the replay reports as a range
+/// discrepancy and what ``UTF16Range/validate(in:)`` throws.
+public enum RangeProblem: Error, Hashable, Sendable {
     /// The location or length is negative, or the range ends past the text.
     case outOfBounds(UTF16Range, textLength: Int)
     /// One end of the range falls between the two units of a surrogate pair.
-    case splitsSurrogatePair(UTF16Range, offset: Int)
+    case splitsSurrogate(UTF16Range, offset: Int)
     /// One end of the range falls inside a grapheme cluster (UAX #29).
-    case splitsGrapheme(UTF16Range, offset: Int, cluster: UTF16Range)
+    case splitsGrapheme(UTF16Range, offset: Int)
 }
 
-extension UTF16RangeError: CustomStringConvertible {
+extension RangeProblem: CustomStringConvertible {
     /// One line saying which range and what is wrong.
     public var description: String {
         switch self {
-        case .outOfBounds(let range, let textLength):
-            "range \(range) is outside the text of length \(textLength)"
-        case .splitsSurrogatePair(let range, let offset):
-            "range \(range) splits a surrogate pair at offset \(offset)"
-        case .splitsGrapheme(let range, let offset, let cluster):
-            "range \(range) splits the grapheme cluster \(cluster) at offset \(offset)"
+        case .outOfBounds(let range, let length): "\(range) lies outside the text of length \(length)"
+        case .splitsSurrogate(let range, let offset): "\(range) splits a surrogate pair at \(offset)"
+        case .splitsGrapheme(let range, let offset): "\(range) splits a grapheme cluster at \(offset)"
         }
     }
 }
 
 extension UTF16Range {
-    /// Checks that the range lies within `text` and does not split a surrogate pair.
-    ///
-    /// - Throws: ``UTF16RangeError/outOfBounds(_:textLength:)`` or
-    ///   ``UTF16RangeError/splitsSurrogatePair(_:offset:)``.
-    public func validate(in text: UTF16Text) throws(UTF16RangeError) {
-        guard location >= 0, length >= 0, location <= text.length, length <= text.length - location
-        else { throw .outOfBounds(self, textLength: text.length) }
-        for offset in [location, end] where text.splitsSurrogatePair(at: offset) {
-            throw .splitsSurrogatePair(self, offset: offset)
-        }
+    /// Whether the range lies within a text of `length` units: its location and length are
+    /// not negative and it ends at or before `length` (checked without overflowing).
+    public func fits(in length: Int) -> Bool {
+        location >= 0 && self.length >= 0 && location <= length && self.length <= length - location
     }
 
-    /// Checks ``validate(in:)`` and, in addition, that both ends are grapheme boundaries.
+    /// What is wrong with the range in `text`: that it does not fit, or else each end that
+    /// splits a surrogate pair or a grapheme cluster (empty when the range is valid).
     ///
-    /// - Throws: any ``UTF16RangeError``.
-    public func validateOnGraphemeBoundaries(in text: UTF16Text) throws(UTF16RangeError) {
-        try validate(in: text)
-        let clusters = text.graphemeClusters
-        for offset in [location, end] {
-            if let cluster = clusters.first(where: { $0.location < offset && offset < $0.end }) {
-                throw .splitsGrapheme(self, offset: offset, cluster: cluster)
+    /// The one definition of a valid range, used for a delegate call's ranges and an event's.
+    ///
+    /// - Parameter isBoundary: whether an offset strictly inside `text`, not inside a
+    ///   surrogate pair, is a grapheme cluster boundary (callers that check many ranges
+    ///   pass a reused break iterator's answer).
+    public func problems(in text: UTF16Text, isBoundary: (Int) -> Bool) -> [RangeProblem] {
+        guard fits(in: text.length) else { return [.outOfBounds(self, textLength: text.length)] }
+        var problems: [RangeProblem] = []
+        func check(_ offset: Int) {
+            guard offset > 0, offset < text.length else { return }
+            if text.splitsSurrogatePair(at: offset) {
+                problems.append(.splitsSurrogate(self, offset: offset))
+            } else if !isBoundary(offset) {
+                problems.append(.splitsGrapheme(self, offset: offset))
             }
         }
+        check(location)
+        if !isEmpty { check(end) }
+        return problems
+    }
+
+    /// Checks that the range fits `text` and that both ends are grapheme cluster boundaries
+    /// (which includes not splitting a surrogate pair).
+    ///
+    /// - Throws: the first of ``problems(in:isBoundary:)``.
+    public func validate(in text: UTF16Text) throws(RangeProblem) {
+        let clusters = text.graphemeClusters
+        let problem = problems(in: text) { offset in
+            !clusters.contains { $0.location < offset && offset < $0.end }
+        }.first
+        if let problem { throw problem }
     }
 }
