@@ -127,7 +127,7 @@ extension SessionReplay {
     package var json: JSONValue {
         var members: [(String, JSONValue)] = [
             ("id", .string(sessionID)), ("rule", .string(rule)), ("events", .int(eventCount)),
-            ("finalText", .object(finalText.map { ($0.profile, .string($0.text)) })),
+            ("finalText", .object(finalText.map { ($0.profile, .string($0.value)) })),
             (
                 "discrepancies",
                 .array(
@@ -165,7 +165,7 @@ extension SessionReplay {
         self.init(
             sessionID: try node.member("id").string(), rule: rule, eventCount: try node.member("events").count(),
             finalText: try node.member("finalText").members().map { profile, text throws(JSONDecodingError) in
-                ProfileText(profile: profile, text: try text.text())
+                ProfileValue(profile: profile, value: try text.text())
             },
             findings: try node.member("discrepancies").elements().map { element throws(JSONDecodingError) in
                 try element.rejectUnknownMembers(["kind", "event", "profiles", "rule", "message", "details"])

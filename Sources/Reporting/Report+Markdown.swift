@@ -73,7 +73,7 @@ extension Report {
         var out = "\n### \(Self.code(session.sessionID)) with \(Self.code(session.rule))\n\n"
         out +=
             "Final text: "
-            + session.finalText.map { "`\($0.profile)` \(Self.code($0.text.briefDescription))" }
+            + session.finalText.map { "`\($0.profile)` \(Self.code($0.value.briefDescription))" }
             .joined(separator: ", ") + "\n\n"
         if case .fuzz = run, let trace = session.traces.first {
             out += "Events:\n\n"

@@ -54,7 +54,7 @@ extension Report {
 
     /// The final text, once when every profile agrees, else per profile.
     static func finalTexts(_ result: SessionReplay) -> String {
-        let shown = result.finalText.map { $0.text.isEmpty ? "(empty)" : tableCode($0.text.briefDescription) }
+        let shown = result.finalText.map { $0.value.isEmpty ? "(empty)" : tableCode($0.value.briefDescription) }
         if Set(shown).count == 1, let first = shown.first { return first }
         return zip(result.finalText, shown).map { "\($0.0.profile): \($0.1)" }.joined(separator: "; ")
     }

@@ -72,7 +72,7 @@ package struct SessionReplay: Equatable, Sendable {
     package var rule: String
     package var eventCount: Int
     /// The text each profile's field ends with, in profile order.
-    package var finalText: [ProfileText]
+    package var finalText: [ProfileValue<UTF16Text>]
     /// The findings kept (a replay keeps the first ones, see ``ReplayLimits``).
     package var findings: [Finding]
     /// Findings counted beyond those kept, by kind and profiles.
@@ -81,7 +81,7 @@ package struct SessionReplay: Equatable, Sendable {
     package var traces: [Trace]
 
     package init(
-        sessionID: String, rule: String, eventCount: Int, finalText: [ProfileText], findings: [Finding],
+        sessionID: String, rule: String, eventCount: Int, finalText: [ProfileValue<UTF16Text>], findings: [Finding],
         omitted: [FindingCount] = [], traces: [Trace]
     ) {
         self.sessionID = sessionID
@@ -102,18 +102,7 @@ package struct SessionReplay: Equatable, Sendable {
     }
 
     /// Whether the profiles end with different texts.
-    package var finalTextsDiffer: Bool { Set(finalText.map(\.text)).count > 1 }
-}
-
-/// A text under one profile.
-package struct ProfileText: Hashable, Sendable {
-    package var profile: String
-    package var text: UTF16Text
-
-    package init(profile: String, text: UTF16Text) {
-        self.profile = profile
-        self.text = text
-    }
+    package var finalTextsDiffer: Bool { Set(finalText.map(\.value)).count > 1 }
 }
 
 /// One discrepancy or property failure, as a report shows it.
@@ -154,7 +143,7 @@ extension Report {
             sessions: results.map { result in
                 SessionReplay(
                     sessionID: result.sessionID, rule: result.rule, eventCount: result.eventCount,
-                    finalText: result.finalText.map { ProfileText(profile: $0.profile, text: $0.text) },
+                    finalText: result.finalText,
                     findings: result.discrepancies.map { discrepancy in
                         Finding(
                             kind: discrepancy.kind.rawValue, event: discrepancy.event, profiles: discrepancy.profiles,
@@ -177,7 +166,7 @@ extension Report {
             sessions: result.failures.map { failure in
                 SessionReplay(
                     sessionID: failure.session.id, rule: result.rule, eventCount: failure.session.events.count,
-                    finalText: failure.traces.map { ProfileText(profile: $0.profile, text: $0.final.text) },
+                    finalText: failure.traces.map { ProfileValue(profile: $0.profile, value: $0.final.text) },
                     findings: [
                         Finding(
                             kind: failure.property.rawValue, event: failure.detail.event,

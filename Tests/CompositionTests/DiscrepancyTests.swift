@@ -141,7 +141,9 @@ import Testing
 
     @Test func observedMismatchWhenTheRecordingDisagreesWithTheProfile() throws {
         var session = F.forum
-        session.observed["ios26-multi"] = [nil, nil, .multi(ranges: [UTF16Range(location: 0, length: 2)], text: "王")]
+        session.observed["ios26-multi"] = [
+            nil, nil, .multi(ranges: [UTF16Range(location: 0, length: 2)], replacement: "王"),
+        ]
         let found = try F.discrepancies(session)
         #expect(kinds(found).contains("observed-mismatch@2"))
         #expect(

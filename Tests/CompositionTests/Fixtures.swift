@@ -25,7 +25,7 @@ enum Fixtures {
     /// A session starting from a field written in field notation.
     static func session(
         _ id: String = "test", _ initial: String = "|", _ events: [SessionEvent], expect: String? = nil,
-        observed: [String: [ObservedCall?]] = [:]
+        observed: [String: [DelegateCall?]] = [:]
     ) -> Session {
         let state = (try? FieldState(notation: initial)) ?? FieldState(text: .empty)
         return Session(
@@ -42,8 +42,8 @@ enum Fixtures {
         ],
         expect: "王",
         observed: [
-            "ios18-single": [nil, nil, .single(range: UTF16Range(location: 0, length: 2), text: "王")],
-            "ios26-multi": [nil, nil, .multi(ranges: [.caret(at: 2)], text: "王")],
+            "ios18-single": [nil, nil, .single(range: UTF16Range(location: 0, length: 2), replacement: "王")],
+            "ios26-multi": [nil, nil, .multi(ranges: [.caret(at: 2)], replacement: "王")],
         ])
 
     /// Replays with a fresh replayer and returns the discrepancies.

@@ -37,7 +37,7 @@ import Testing
 
     @Test(arguments: cases) func handlerRunsOnlyWhenTheTextChanges(_ testCase: Case) throws {
         let result = try Fixtures.replay(Fixtures.session(testCase.initial, testCase.events), testCase.spec)
-        #expect(result.endsEverywhere(with: testCase.expected), "\(result.finalText.map(\.text.visibleDescription))")
+        #expect(result.endsEverywhere(with: testCase.expected), "\(result.finalText.map(\.value.visibleDescription))")
     }
 
     /// The shipped session: "abc", caret moved between a and b, X typed, c deleted.

@@ -55,18 +55,18 @@ extension SessionResult {
 
     /// The final text of every profile, when they agree.
     var agreedText: String? {
-        let texts = Set(finalText.map(\.text))
+        let texts = Set(finalText.map(\.value))
         return texts.count == 1 ? texts.first?.visibleDescription : nil
     }
 
     /// Whether every profile ends with exactly `text`.
     func endsEverywhere(with text: String) -> Bool {
-        finalText.allSatisfy { $0.text == UTF16Text(text) }
+        finalText.allSatisfy { $0.value == UTF16Text(text) }
     }
 
     /// The final text under `profile`.
     func text(_ profile: String) -> String? {
-        finalText.first { $0.profile == profile }?.text.visibleDescription
+        finalText.first { $0.profile == profile }?.value.visibleDescription
     }
 
     /// The events at which `kind` was found.

@@ -68,7 +68,7 @@ import Testing
         for session in Self.recorded {
             let result = try #require(
                 replayer.run(session, profiles: Fixtures.profiles, rules: [Fixtures.rule("none")]).first)
-            #expect(result.finalText.allSatisfy { $0.text == session.expectedText }, "\(session.id)")
+            #expect(result.finalText.allSatisfy { $0.value == session.expectedText }, "\(session.id)")
             let kinds = Set(result.discrepancies.map(\.kind))
             #expect(kinds.isSubset(of: [.proposedTextMismatch, .lengthMismatch]), "\(session.id): \(kinds)")
         }

@@ -17,7 +17,7 @@ import Testing
             SessionReplay(
                 sessionID: "zhuyin-wang", rule: "none", eventCount: 3,
                 finalText: [
-                    ProfileText(profile: "ios18-single", text: "王"), ProfileText(profile: "ios26-multi", text: "王"),
+                    ProfileValue(profile: "ios18-single", value: "王"), ProfileValue(profile: "ios26-multi", value: "王"),
                 ],
                 findings: [
                     Finding(
@@ -29,7 +29,8 @@ import Testing
             SessionReplay(
                 sessionID: "latin", rule: "none", eventCount: 2,
                 finalText: [
-                    ProfileText(profile: "ios18-single", text: "ab"), ProfileText(profile: "ios26-multi", text: "ab"),
+                    ProfileValue(profile: "ios18-single", value: "ab"),
+                    ProfileValue(profile: "ios26-multi", value: "ab"),
                 ],
                 findings: [], traces: []),
         ],
@@ -68,10 +69,10 @@ import Testing
 
     @Test func loneSurrogatesSurviveIntoJSONAndBack() throws {
         var report = Self.forumReport
-        report.sessions[1].finalText = [ProfileText(profile: "ios18-single", text: UTF16Text(units: [0x61, 0xD83D]))]
+        report.sessions[1].finalText = [ProfileValue(profile: "ios18-single", value: UTF16Text(units: [0x61, 0xD83D]))]
         #expect(report.json.rendered().contains(#""ios18-single": "a\ud83d""#))
         let read = try Report(json: JSONNode(JSONParser.parse(report.json.rendered())))
-        #expect(read.sessions[1].finalText[0].text == UTF16Text(units: [0x61, 0xD83D]))
+        #expect(read.sessions[1].finalText[0].value == UTF16Text(units: [0x61, 0xD83D]))
     }
 
     /// A report read back from its JSON is the same report, traces and all, and renders

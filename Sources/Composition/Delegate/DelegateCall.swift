@@ -76,17 +76,6 @@ public enum DelegateCall: Hashable, Sendable {
         guard count > 0, let a = a.baseAddress, let b = b.baseAddress else { return true }
         return memcmp(a + i, b + j, count * 2) == 0
     }
-
-    /// Whether the call matches what a platform was observed to call.
-    public func matches(_ observed: ObservedCall) -> Bool {
-        switch (self, observed) {
-        case (.single(let range, let replacement), .single(let observedRange, let text)):
-            range == observedRange && replacement == text
-        case (.multi(let ranges, let replacement), .multi(let observedRanges, let text)):
-            ranges == observedRanges && replacement == text
-        default: false
-        }
-    }
 }
 
 extension DelegateCall: CustomStringConvertible {
@@ -96,16 +85,6 @@ extension DelegateCall: CustomStringConvertible {
         case .single(let range, let replacement): "\(range) \"\(replacement.briefDescription)\""
         case .multi(let ranges, let replacement):
             "[\(ranges.map(\.description).joined(separator: ", "))] \"\(replacement.briefDescription)\""
-        }
-    }
-}
-
-extension ObservedCall: CustomStringConvertible {
-    /// The call as reports write it: `{0, 2} "王"` or `[{2, 0}] "王"`.
-    public var description: String {
-        switch self {
-        case .single(let range, let text): DelegateCall.single(range: range, replacement: text).description
-        case .multi(let ranges, let text): DelegateCall.multi(ranges: ranges, replacement: text).description
         }
     }
 }

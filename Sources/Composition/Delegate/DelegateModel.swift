@@ -118,3 +118,13 @@ package final class DelegateModel: Sendable {
         }
     }
 }
+
+extension DelegateModel {
+    /// The model used to check sessions: the field's own semantics, whatever the profile.
+    package static let neutral = DelegateModel(
+        profile: PlatformProfile(
+            name: "neutral", description: "", source: "", delegate: .singleRange, commitRange: .markedRange,
+            markedTextUpdates: .delegate, markedRangeVisibleDuringCommit: true, deleteBackward: .grapheme,
+            multiRangeOnSingleRange: .targetOnly, multiRangeTarget: .firstListed, sameTextEndsComposition: true,
+            facts: []))
+}

@@ -94,7 +94,7 @@ package struct Discrepancy: Hashable, Sendable {
         /// Committed text longer than the rule's declared limit.
         case limit(profile: String, limit: RuleContract.Limit, length: Int, after: FieldState)
         /// The profile's prediction against a device recording.
-        case observed(profile: String, event: SessionEvent, predicted: [DelegateCall], observed: ObservedCall)
+        case observed(profile: String, event: SessionEvent, predicted: [DelegateCall], observed: DelegateCall)
         /// The proposed text's lengths per profile.
         case lengths([ProfileValue<TextLengths>])
         /// The rule's verdict per profile.
@@ -105,12 +105,6 @@ package struct Discrepancy: Hashable, Sendable {
         case expectedText(profile: String, expected: UTF16Text, actual: FieldState)
         /// What the rule did on an event that would bring an app down.
         case ruleFault(profile: String, event: SessionEvent, field: FieldState, fault: String)
-    }
-
-    /// A value under one profile.
-    package struct ProfileValue<Value: Hashable & Sendable>: Hashable, Sendable {
-        package var profile: String
-        package var value: Value
     }
 
     /// One sentence with the concrete values that differ.
@@ -214,11 +208,11 @@ package struct Discrepancy: Hashable, Sendable {
 }
 
 /// The outcome of replaying one session with one rule under every profile.
-package struct SessionResult: Equatable, Sendable {
+package struct SessionResult: Hashable, Sendable {
     package var sessionID: String
     package var rule: String
     /// The text each profile's field ends with, in profile order.
-    package var finalText: [(profile: String, text: UTF16Text)]
+    package var finalText: [ProfileValue<UTF16Text>]
     /// The discrepancies kept, in order (see ``ReplayLimits``).
     package var discrepancies: [Discrepancy]
     /// The discrepancies found beyond ``ReplayLimits``, counted by kind and profiles.
@@ -228,7 +222,7 @@ package struct SessionResult: Equatable, Sendable {
     package var traces: [Trace]
 
     package init(
-        sessionID: String, rule: String, finalText: [(profile: String, text: UTF16Text)], discrepancies: [Discrepancy],
+        sessionID: String, rule: String, finalText: [ProfileValue<UTF16Text>], discrepancies: [Discrepancy],
         omitted: [FindingCount] = [], eventCount: Int, traces: [Trace]
     ) {
         self.sessionID = sessionID
@@ -242,11 +236,4 @@ package struct SessionResult: Equatable, Sendable {
 
     /// Whether anything was found, kept or only counted.
     package var hasDiscrepancies: Bool { !discrepancies.isEmpty || !omitted.isEmpty }
-
-    package static func == (lhs: SessionResult, rhs: SessionResult) -> Bool {
-        lhs.sessionID == rhs.sessionID && lhs.rule == rhs.rule && lhs.discrepancies == rhs.discrepancies
-            && lhs.omitted == rhs.omitted
-            && lhs.eventCount == rhs.eventCount && lhs.traces == rhs.traces
-            && lhs.finalText.elementsEqual(rhs.finalText) { $0.profile == $1.profile && $0.text == $1.text }
-    }
 }

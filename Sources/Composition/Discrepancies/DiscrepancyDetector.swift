@@ -1,78 +1,47 @@
 import Graphemes
-import HarnessJSON
 
-/// Finds every disagreement in the traces of one session replayed with one rule under several profiles.
-package enum DiscrepancyDetector {
-    /// The discrepancies, ordered by event, then kind, then the order found (profile order).
-    ///
-    /// - Parameter limit: the limit the rule declares (see ``RuleContract``), checked after every event.
-    package static func detect(
-        session: Session, traces: [Trace], rule: String, limit: RuleContract.Limit? = nil
-    ) -> [Discrepancy] {
-        var found: [Discrepancy] = []
-        var outcomes: [Outcome] = []
-        let recorded = traces.map { recordings(of: session, profile: $0.profile, rule: rule) }
-        for index in session.events.indices {
-            outcomes.removeAll(keepingCapacity: true)
-            for (trace, observed) in zip(traces, recorded) where trace.steps.indices.contains(index) {
-                check(
-                    trace.steps[index], profile: trace.profile, observed: observed, rule: rule, limit: limit,
-                    into: &found)
-                outcomes.append(Outcome(trace.steps[index]))
-            }
-            compare(outcomes, profiles: traces.map(\.profile), event: index, rule: rule, into: &found)
-        }
-        compareFinal(traces.map { ($0.profile, $0.final) }, session: session, rule: rule, into: &found)
-        return sorted(found)
-    }
+/// Finds every disagreement of one session replayed with one rule under several profiles.
+///
+/// The replay feeds it each profile's step as soon as the step exists (``check(_:profile:)``),
+/// says when all profiles have made an event's step (``endEvent(_:)``), and hands it the
+/// final fields (``finish(finals:)``). It keeps what ``ReplayLimits`` allows and counts the rest.
+struct DiscrepancyDetector {
+    private let session: Session
+    private let profiles: [String]
+    private let rule: String
+    private let contract: RuleContract
+    private let limits: ReplayLimits
+    private let measure: (UTF16Text) -> TextLengths
+    /// Each profile's device recordings, for a rule under which they apply.
+    private let recorded: [[DelegateCall?]?]
+    private var budget: DiscrepancyBudget
+    private var found: [Discrepancy] = []
+    /// Where the current event's discrepancies start in `found`.
+    private var eventStart = 0
+    /// What the comparison between profiles needs of the current event, in profile order.
+    private var outcomes: [Outcome] = []
 
-    /// Orders discrepancies by event (session-wide ones last), then kind, then the order found.
-    ///
-    /// A stable insertion sort: the list is short and nearly sorted already (it is built
-    /// event by event), where this does a single pass.
-    static func sorted(_ found: [Discrepancy]) -> [Discrepancy] {
-        func precedes(_ x: Discrepancy, _ y: Discrepancy) -> Bool {
-            let (a, b) = (x.event ?? Int.max, y.event ?? Int.max)
-            return a != b ? a < b : x.kind.order < y.kind.order
-        }
-        var result = found
-        for index in result.indices.dropFirst() where precedes(result[index], result[index - 1]) {
-            let moving = result[index]
-            var position = index
-            while position > 0, precedes(moving, result[position - 1]) {
-                result[position] = result[position - 1]
-                position -= 1
-            }
-            result[position] = moving
-        }
-        return result
-    }
-
-    /// The calls recorded on a device for `profile`, when `rule` is one they can be checked under:
-    /// recordings describe the field with no rule interfering.
-    static func recordings(of session: Session, profile: String, rule: String) -> [ObservedCall?]? {
-        rule == AcceptEverything().spec ? session.observed[profile] : nil
-    }
-
-    /// What the comparison between profiles needs of one step.
-    struct Outcome {
-        var called: Bool
-        var accepted: Bool
-        var proposed: UTF16Text?
-
-        init(_ step: TraceStep) {
-            called = !step.calls.isEmpty
-            accepted = step.accepted
-            proposed = called ? step.calls[step.calls.count - 1].proposedText : nil
-        }
-    }
-
-    /// The discrepancies one profile's step shows on its own.
-    static func check(
-        _ step: TraceStep, profile: String, observed: [ObservedCall?]?, rule: String, limit: RuleContract.Limit?,
-        into found: inout [Discrepancy]
+    init(
+        session: Session, profiles: [String], rule: any InputRule, limits: ReplayLimits,
+        measure: @escaping (UTF16Text) -> TextLengths = TextLengths.init(measuring:)
     ) {
+        self.session = session
+        self.profiles = profiles
+        self.rule = rule.spec
+        contract = rule.contract
+        self.limits = limits
+        self.measure = measure
+        // Recordings describe the field with no rule interfering.
+        recorded = profiles.map { rule.contract.leavesFieldAlone ? session.observed[$0] : nil }
+        budget = DiscrepancyBudget(limits)
+        outcomes.reserveCapacity(profiles.count)
+    }
+
+    /// Checks what the step of the profile at `position` shows on its own.
+    mutating func check(_ step: TraceStep, profile position: Int) {
+        let profile = profiles[position]
         let event = step.eventIndex
+        outcomes.append(Outcome(step))
         func add(_ kind: DiscrepancyKind, _ evidence: Discrepancy.Evidence) {
             found.append(Discrepancy(kind: kind, event: event, profiles: [profile], rule: rule, evidence: evidence))
         }
@@ -114,15 +83,17 @@ package enum DiscrepancyDetector {
         if !step.newBrokenSpots.isEmpty {
             add(.brokenText, .brokenText(event: step.event, after: step.after, spots: step.newBrokenSpots))
         }
-        if let limit, step.after.text != step.before.text, step.after.text.exceeds(limit.count, in: limit.unit) {
+        if let limit = contract.limit, step.after.text != step.before.text,
+            step.after.text.exceeds(limit.count, in: limit.unit)
+        {
             let committed = step.after.committedText
             let length = committed.length(in: limit.unit)
             if length > limit.count, length > step.before.committedText.length(in: limit.unit) {
                 add(.limitExceeded, .limit(profile: profile, limit: limit, length: length, after: step.after))
             }
         }
-        if let observed, event < observed.count, let expected = observed[event],
-            step.calls.count != 1 || !step.calls[0].call.matches(expected)
+        if let observed = recorded[position], event < observed.count, let expected = observed[event],
+            step.calls.count != 1 || step.calls[0].call != expected
         {
             add(
                 .observedMismatch,
@@ -130,16 +101,55 @@ package enum DiscrepancyDetector {
         }
     }
 
-    /// The discrepancies between profiles at one event (`outcomes` in profile order).
+    /// Compares the profiles' steps of event `index`, then keeps what the limits allow of
+    /// what the event showed.
+    mutating func endEvent(_ index: Int) {
+        compareOutcomes(event: index)
+        budget.admit(&found, from: eventStart)
+        eventStart = found.count
+        outcomes.removeAll(keepingCapacity: true)
+    }
+
+    /// Compares the fields each profile ends with (in profile order) and returns every
+    /// discrepancy kept, in order, with the counts of those that were not.
+    mutating func finish(finals: [FieldState]) -> (discrepancies: [Discrepancy], omitted: [FindingCount]) {
+        if let first = finals.first, finals.contains(where: { $0.text != first.text }) {
+            found.append(
+                Discrepancy(
+                    kind: .finalTextMismatch, event: nil, profiles: profiles, rule: rule,
+                    evidence: .finalFields(zip(profiles, finals).map { .init(profile: $0, value: $1) })))
+        }
+        if contract.leavesFieldAlone, let expected = session.expectedText {
+            for (profile, final) in zip(profiles, finals) where final.text != expected {
+                found.append(
+                    Discrepancy(
+                        kind: .expectedTextMismatch, event: nil, profiles: [profile], rule: rule,
+                        evidence: .expectedText(profile: profile, expected: expected, actual: final)))
+            }
+        }
+        budget.admit(&found, from: eventStart)
+        return (Self.sorted(found), budget.omitted)
+    }
+
+    /// What the comparison between profiles needs of one step.
+    private struct Outcome {
+        var called: Bool
+        var accepted: Bool
+        var proposed: UTF16Text?
+
+        init(_ step: TraceStep) {
+            called = !step.calls.isEmpty
+            accepted = step.accepted
+            proposed = called ? step.calls[step.calls.count - 1].proposedText : nil
+        }
+    }
+
+    /// The discrepancies between profiles at one event: lengths and verdicts.
     ///
-    /// - Parameter keepsEvidence: whether a discrepancy found here can still be kept (see
-    ///   ``ReplayLimits``); when not, proposed texts whose UTF-16 lengths already differ are
-    ///   not measured further: the mismatch is certain and only counted.
-    static func compare(
-        _ outcomes: [Outcome], profiles: [String], event: Int, rule: String,
-        measure: (UTF16Text) -> TextLengths = TextLengths.init(measuring:), keepsEvidence: Bool = true,
-        into found: inout [Discrepancy]
-    ) {
+    /// Once no discrepancy found here can be kept (see ``ReplayLimits``), proposed texts
+    /// whose UTF-16 lengths already differ are not measured further: the mismatch is
+    /// certain and only counted.
+    private mutating func compareOutcomes(event: Int) {
         // Most events agree everywhere: check that without measuring or building anything.
         // Equal proposed texts have equal lengths; only different ones are measured.
         var firstText: UTF16Text?
@@ -157,9 +167,9 @@ package enum DiscrepancyDetector {
         guard textsDiffer || verdictsDiffer else { return }
         let called = zip(profiles, outcomes).filter { $0.1.called }
         let proposed = called.compactMap { profile, outcome in outcome.proposed.map { (profile, $0) } }
-        let certain = !keepsEvidence && Set(proposed.map(\.1.length)).count > 1
+        let certain = found.count >= limits.discrepancies && Set(proposed.map(\.1.length)).count > 1
         let lengths = proposed.map { profile, text in
-            Discrepancy.ProfileValue(
+            ProfileValue(
                 profile: profile,
                 value: certain ? TextLengths(utf16: text.length, scalars: 0, graphemes: 0) : measure(text))
         }
@@ -170,7 +180,7 @@ package enum DiscrepancyDetector {
                     evidence: .lengths(lengths)))
         }
         if verdictsDiffer {
-            let values = called.map { Discrepancy.ProfileValue(profile: $0.0, value: $0.1.accepted) }
+            let values = called.map { ProfileValue(profile: $0.0, value: $0.1.accepted) }
             found.append(
                 Discrepancy(
                     kind: .verdictMismatch, event: event, profiles: values.map(\.profile), rule: rule,
@@ -178,46 +188,32 @@ package enum DiscrepancyDetector {
         }
     }
 
-    /// The discrepancies of the fields each profile ends with.
-    static func compareFinal(
-        _ finals: [(String, FieldState)], session: Session, rule: String, into found: inout [Discrepancy]
-    ) {
-        if let first = finals.first, finals.contains(where: { $0.1.text != first.1.text }) {
-            found.append(
-                Discrepancy(
-                    kind: .finalTextMismatch, event: nil, profiles: finals.map(\.0), rule: rule,
-                    evidence: .finalFields(finals.map { .init(profile: $0.0, value: $0.1) })))
+    /// Orders discrepancies by event (session-wide ones last), then kind, then the order found.
+    ///
+    /// A stable insertion sort: the list is short and nearly sorted already (it is built
+    /// event by event), where this does a single pass.
+    private static func sorted(_ found: [Discrepancy]) -> [Discrepancy] {
+        func precedes(_ x: Discrepancy, _ y: Discrepancy) -> Bool {
+            let (a, b) = (x.event ?? Int.max, y.event ?? Int.max)
+            return a != b ? a < b : x.kind.order < y.kind.order
         }
-        if rule == AcceptEverything().spec, let expected = session.expectedText {
-            for (profile, final) in finals where final.text != expected {
-                found.append(
-                    Discrepancy(
-                        kind: .expectedTextMismatch, event: nil, profiles: [profile], rule: rule,
-                        evidence: .expectedText(profile: profile, expected: expected, actual: final)))
+        var result = found
+        for index in result.indices.dropFirst() where precedes(result[index], result[index - 1]) {
+            let moving = result[index]
+            var position = index
+            while position > 0, precedes(moving, result[position - 1]) {
+                result[position] = result[position - 1]
+                position -= 1
             }
+            result[position] = moving
         }
+        return result
     }
 }
 
 extension DiscrepancyKind {
     /// The position of the kind in the documented order (used to sort discrepancies).
-    var order: Int {
-        switch self {
-        case .proposedTextMismatch: 0
-        case .lengthMismatch: 1
-        case .verdictMismatch: 2
-        case .finalTextMismatch: 3
-        case .rangeOutOfBounds: 4
-        case .rangeSplitsSurrogate: 5
-        case .rangeSplitsGrapheme: 6
-        case .compositionInterrupted: 7
-        case .brokenText: 8
-        case .limitExceeded: 9
-        case .observedMismatch: 10
-        case .expectedTextMismatch: 11
-        case .ruleCrashed: 12
-        }
-    }
+    var order: Int { Self.allCases.firstIndex(of: self) ?? 0 }
 }
 
 extension RangeProblem {
@@ -227,17 +223,6 @@ extension RangeProblem {
         case .outOfBounds: .rangeOutOfBounds
         case .splitsSurrogate: .rangeSplitsSurrogate
         case .splitsGrapheme: .rangeSplitsGrapheme
-        }
-    }
-}
-
-extension DelegateCall {
-    /// `{"range": [0, 2], "text": "王"}` or `{"ranges": [[2, 0]], "text": "王"}`.
-    package var json: JSONValue {
-        switch self {
-        case .single(let range, let replacement): .object([("range", range.json), ("text", .string(replacement))])
-        case .multi(let ranges, let replacement):
-            .object([("ranges", .array(ranges.map(\.json))), ("text", .string(replacement))])
         }
     }
 }

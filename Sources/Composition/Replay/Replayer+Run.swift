@@ -9,11 +9,11 @@ extension Replayer {
     /// - Parameters:
     ///   - keepTraces: whether the results keep the per-profile traces (reports draw
     ///     them); a large run that only counts leaves them out.
+    ///   - limits: how much of each session replay is kept (steps of the traces,
+    ///     discrepancies); what is found beyond them is counted, not kept.
     ///   - observe: called with each step as it is made (the profile's position in
     ///     `profiles`, the rule's in `rules`, the step): a checker that reads every step
     ///     once needs no traces kept.
-    ///   - limits: how much of each session replay is kept (steps of the traces,
-    ///     discrepancies); what is found beyond them is counted, not kept.
     package func run(
         _ session: Session, profiles: [PlatformProfile], rules: [any InputRule], keepTraces: Bool = false,
         limits: ReplayLimits = ReplayLimits(),
@@ -21,50 +21,53 @@ extension Replayer {
     ) -> [SessionResult] {
         let names = profiles.map(\.name)
         return rules.enumerated().map { ruleIndex, rule in
-            var runs = profiles.map { start(session, profile: $0) }
-            var kept = Array(repeating: [TraceStep](), count: keepTraces ? profiles.count : 0)
-            var keptTraceText = 0
-            var budget = DiscrepancyBudget(limits)
-            var found: [Discrepancy] = []
-            var outcomes: [DiscrepancyDetector.Outcome] = []
-            outcomes.reserveCapacity(profiles.count)
-            let limit = rule.contract.limit
-            let recorded = names.map { DiscrepancyDetector.recordings(of: session, profile: $0, rule: rule.spec) }
+            var replays = profiles.map { start(session, profile: $0) }
+            var detector = DiscrepancyDetector(
+                session: session, profiles: names, rule: rule, limits: limits, measure: analyzer.lengths(of:))
+            var kept = TraceKeeper(profiles: keepTraces ? profiles.count : 0, limits: limits)
             for (index, event) in session.events.enumerated() {
-                outcomes.removeAll(keepingCapacity: true)
-                let firstNew = found.count
-                for position in runs.indices {
-                    let step = step(&runs[position], event: event, index: index, rule: rule)
-                    DiscrepancyDetector.check(
-                        step, profile: names[position], observed: recorded[position], rule: rule.spec, limit: limit,
-                        into: &found)
-                    if keepTraces, index < limits.steps {
-                        keptTraceText += step.textUnits
-                        if keptTraceText <= limits.textUnits { kept[position].append(step) }
-                    }
+                for position in replays.indices {
+                    let step = step(&replays[position], event: event, index: index, rule: rule)
+                    detector.check(step, profile: position)
+                    kept.keep(step, profile: position)
                     observe?(position, ruleIndex, step)
-                    outcomes.append(DiscrepancyDetector.Outcome(step))
                 }
-                DiscrepancyDetector.compare(
-                    outcomes, profiles: names, event: index, rule: rule.spec, measure: analyzer.lengths(of:),
-                    keepsEvidence: found.count < limits.discrepancies, into: &found)
-                budget.admit(&found, from: firstNew)
+                detector.endEvent(index)
             }
-            let finals = zip(names, runs).map { ($0, $1.field.state) }
-            let firstFinal = found.count
-            DiscrepancyDetector.compareFinal(finals, session: session, rule: rule.spec, into: &found)
-            budget.admit(&found, from: firstFinal)
-            let traces =
-                keepTraces
-                ? zip(names, kept).enumerated().map { position, pair in
-                    Trace(
-                        sessionID: session.id, profile: pair.0, rule: rule.spec, steps: pair.1,
-                        final: runs[position].field.state)
-                } : []
+            let finals = replays.map(\.field.state)
+            let (discrepancies, omitted) = detector.finish(finals: finals)
             return SessionResult(
-                sessionID: session.id, rule: rule.spec, finalText: finals.map { ($0.0, $0.1.text) },
-                discrepancies: DiscrepancyDetector.sorted(found), omitted: budget.omitted,
-                eventCount: session.events.count, traces: traces)
+                sessionID: session.id, rule: rule.spec,
+                finalText: zip(names, finals).map { .init(profile: $0, value: $1.text) },
+                discrepancies: discrepancies, omitted: omitted, eventCount: session.events.count,
+                traces: kept.traces(session: session, profiles: names, rule: rule.spec, finals: finals))
+        }
+    }
+}
+
+/// The steps of each profile's trace that ``ReplayLimits`` lets a result keep.
+private struct TraceKeeper {
+    let limits: ReplayLimits
+    var steps: [[TraceStep]]
+    var textUnits = 0
+
+    /// Keeps steps for `profiles` profiles (none: nothing is kept).
+    init(profiles: Int, limits: ReplayLimits) {
+        self.limits = limits
+        steps = Array(repeating: [], count: profiles)
+    }
+
+    mutating func keep(_ step: TraceStep, profile position: Int) {
+        guard steps.indices.contains(position), step.eventIndex < limits.steps else { return }
+        textUnits += step.textUnits
+        if textUnits <= limits.textUnits { steps[position].append(step) }
+    }
+
+    func traces(session: Session, profiles: [String], rule: String, finals: [FieldState]) -> [Trace] {
+        steps.indices.map { position in
+            Trace(
+                sessionID: session.id, profile: profiles[position], rule: rule, steps: steps[position],
+                final: finals[position])
         }
     }
 }

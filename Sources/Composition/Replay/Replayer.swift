@@ -12,8 +12,8 @@ package final class Replayer {
         analyzer = try TextAnalyzer()
     }
 
-    /// One profile's replay in progress.
-    struct Run {
+    /// One profile's replay of a session in progress: its delegate model and field.
+    struct ProfileReplay {
         let model: DelegateModel
         /// The profile's choices the replay loop reads at every event, copied out once
         /// (copying the whole profile would retain each of its strings every time).
@@ -28,28 +28,16 @@ package final class Replayer {
         var calls: [CallRecord] = []
     }
 
-    func start(_ session: Session, profile: PlatformProfile) -> Run {
-        Run(
+    func start(_ session: Session, profile: PlatformProfile) -> ProfileReplay {
+        ProfileReplay(
             model: DelegateModel(profile: profile),
             hidesMarkedRangeDuringCommit: !profile.markedRangeVisibleDuringCommit,
             multiRangeTarget: profile.multiRangeTarget, sameTextEndsComposition: profile.sameTextEndsComposition,
             field: TextField(session.initial), brokenCount: analyzer.brokenSpots(in: session.initial.text).count)
     }
 
-    /// Replays `session` under `profile` with `rule`.
-    package func replay(_ session: Session, profile: PlatformProfile, rule: any InputRule) -> Trace {
-        var run = start(session, profile: profile)
-        var steps: [TraceStep] = []
-        steps.reserveCapacity(session.events.count)
-        for (index, event) in session.events.enumerated() {
-            steps.append(step(&run, event: event, index: index, rule: rule))
-        }
-        return Trace(
-            sessionID: session.id, profile: profile.name, rule: rule.spec, steps: steps, final: run.field.state)
-    }
-
     /// Carries out one event on one profile's field.
-    func step(_ run: inout Run, event: SessionEvent, index: Int, rule: any InputRule) -> TraceStep {
+    func step(_ run: inout ProfileReplay, event: SessionEvent, index: Int, rule: any InputRule) -> TraceStep {
         let target = run.multiRangeTarget
         let before = run.field.state
         // Only what the rule's own calls below run past counts against it.
@@ -67,6 +55,8 @@ package final class Replayer {
                 return
             }
             var seen = run.field.state
+            // Where the profile says the field no longer reports its marked range when the
+            // delegate is asked about a commit, a rule's `markedTextRange` guard cannot see it.
             if plan.isCompositionStep, case .event(.insertText) = plan.effect, run.hidesMarkedRangeDuringCommit {
                 seen.markedRange = nil
             }
@@ -99,11 +89,14 @@ package final class Replayer {
         if run.field.text != before.text || run.field.state.markedRange != before.markedRange,
             let assignment = rule.editingChanged(FieldChange(before: before, after: run.field.state))
         {
+            // Assigning the text the field already holds changes nothing but, where the
+            // profile says so, still ends the composition: it counts as a rewrite there.
             if assignment.text != run.field.text || run.sameTextEndsComposition {
                 endedComposition = run.field.state.markedRange != nil
                 run.field.setTextProgrammatically(assignment.text)
                 rewrittenTo = assignment.text
             }
+            // UIKit ignores a `selectedTextRange` outside the text; the caret stays at the end.
             if let selection = assignment.selection, selection.fits(in: run.field.text.length) {
                 run.field.setSelection(selection)
             }

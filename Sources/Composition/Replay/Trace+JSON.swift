@@ -84,7 +84,7 @@ extension CallRecord {
             "call", "seen", "proposedText", "resultingText", "accepted", "rangeProblems", "compositionStep",
         ])
         self.init(
-            call: try DelegateCall(observed: ObservedCall.decode(node.member("call"))),
+            call: try DelegateCall.decode(node.member("call")),
             seen: try FieldState.decode(node.member("seen")),
             proposedText: try node.optionalMember("proposedText")?.text(),
             resultingText: try node.member("resultingText").text(), accepted: try node.member("accepted").bool(),
@@ -92,16 +92,6 @@ extension CallRecord {
                 problem throws(JSONDecodingError) in try RangeProblem(json: problem)
             } ?? [],
             isCompositionStep: try node.optionalMember("compositionStep")?.bool() ?? false)
-    }
-}
-
-extension DelegateCall {
-    /// The delegate call with the same range(s) and text as a recorded one.
-    init(observed: ObservedCall) {
-        switch observed {
-        case .single(let range, let text): self = .single(range: range, replacement: text)
-        case .multi(let ranges, let text): self = .multi(ranges: ranges, replacement: text)
-        }
     }
 }
 

@@ -117,7 +117,8 @@ public struct AcceptEverything: InputRule {
 
     /// Changes nothing, composition-safe and the same under every profile.
     public var contract: RuleContract {
-        RuleContract(promise: "changes nothing", compositionSafe: true, profileIndependent: true)
+        RuleContract(
+            promise: "changes nothing", compositionSafe: true, profileIndependent: true, leavesFieldAlone: true)
     }
 
     /// The rule.

@@ -38,12 +38,18 @@ public struct RuleContract: Hashable, Sendable {
     public var compositionSafe: Bool
     /// Whether the rule ends every session with the same text under every profile.
     public var profileIndependent: Bool
+    /// Whether the rule accepts every change and assigns nothing, so the field behaves as
+    /// with no rule at all: only then do a session's device recordings (`observed-mismatch`)
+    /// and its expected text (`expected-text-mismatch`) describe what the replay should see.
+    public var leavesFieldAlone: Bool
 
     /// A contract; by default no promise at all.
     public init(
         promise: String = "", limit: Limit? = nil, allowedClasses: [RuleClass]? = nil, deniedClasses: [RuleClass] = [],
-        textPromise: TextPromise? = nil, compositionSafe: Bool = false, profileIndependent: Bool = false
+        textPromise: TextPromise? = nil, compositionSafe: Bool = false, profileIndependent: Bool = false,
+        leavesFieldAlone: Bool = false
     ) {
+        self.leavesFieldAlone = leavesFieldAlone
         self.textPromise = textPromise
         self.promise = promise
         self.limit = limit

@@ -53,12 +53,14 @@ extension SessionEvent {
     }
 }
 
-extension ObservedCall {
-    /// The call as session files write it.
+extension DelegateCall {
+    /// `{"range": [0, 2], "text": "王"}` or `{"ranges": [[2, 0]], "text": "王"}`: a session's
+    /// observed calls, a trace's calls and a report's evidence alike.
     package var json: JSONValue {
         switch self {
-        case .single(let range, let text): .object([("range", range.json), ("text", .string(text))])
-        case .multi(let ranges, let text): .object([("ranges", .array(ranges.map(\.json))), ("text", .string(text))])
+        case .single(let range, let replacement): .object([("range", range.json), ("text", .string(replacement))])
+        case .multi(let ranges, let replacement):
+            .object([("ranges", .array(ranges.map(\.json))), ("text", .string(replacement))])
         }
     }
 }

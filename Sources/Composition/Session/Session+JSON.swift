@@ -68,7 +68,7 @@ extension Session {
             DelegateModel.neutral.apply(.event(event), to: &field)
         }
         self.events = events
-        var observed: [String: [ObservedCall?]] = [:]
+        var observed: [String: [DelegateCall?]] = [:]
         if let observedNode = try node.optionalMember("observed") {
             for (profile, callsNode) in try observedNode.members() {
                 let calls = try callsNode.elements()
@@ -76,7 +76,7 @@ extension Session {
                     throw callsNode.mismatch("one entry per event (\(events.count), null where none was recorded)")
                 }
                 observed[profile] = try calls.map { call throws(JSONDecodingError) in
-                    call.value == .null ? nil : try ObservedCall.decode(call)
+                    call.value == .null ? nil : try DelegateCall.decode(call)
                 }
             }
         }
@@ -181,30 +181,20 @@ extension SessionEvent {
     }
 }
 
-extension ObservedCall {
+extension DelegateCall {
     /// Reads `{"range", "text"}` or `{"ranges", "text"}`.
-    static func decode(_ node: JSONNode) throws(JSONDecodingError) -> ObservedCall {
+    static func decode(_ node: JSONNode) throws(JSONDecodingError) -> DelegateCall {
         if try node.optionalMember("ranges") != nil {
             try node.rejectUnknownMembers(["ranges", "text"])
             let rangesNode = try node.member("ranges")
             let ranges = try rangesNode.elements().map { element throws(JSONDecodingError) in try element.range() }
             // Like a `replaceRanges` event: a multi-range call always names at least one range.
             guard !ranges.isEmpty else { throw rangesNode.mismatch("at least one range") }
-            return .multi(ranges: ranges, text: try node.member("text").text())
+            return .multi(ranges: ranges, replacement: try node.member("text").text())
         }
         try node.rejectUnknownMembers(["range", "text"])
-        return .single(range: try node.member("range").range(), text: try node.member("text").text())
+        return .single(range: try node.member("range").range(), replacement: try node.member("text").text())
     }
-}
-
-extension DelegateModel {
-    /// The model used to check sessions: the field's own semantics, whatever the profile.
-    package static let neutral = DelegateModel(
-        profile: PlatformProfile(
-            name: "neutral", description: "", source: "", delegate: .singleRange, commitRange: .markedRange,
-            markedTextUpdates: .delegate, markedRangeVisibleDuringCommit: true, deleteBackward: .grapheme,
-            multiRangeOnSingleRange: .targetOnly, multiRangeTarget: .firstListed, sameTextEndsComposition: true,
-            facts: []))
 }
 
 extension SessionEvent {

@@ -16,14 +16,14 @@ public struct Session: Hashable, Sendable {
     /// What the input method sent to the field, in order.
     public var events: [SessionEvent]
     /// Per profile name, per event: the delegate call seen on a real platform, `nil` where none was recorded.
-    public var observed: [String: [ObservedCall?]]
+    public var observed: [String: [DelegateCall?]]
     /// What the field must hold at the end when no rule interferes.
     public var expectedText: UTF16Text?
 
     /// A session.
     public init(
         id: String, ime: InputMethodFamily, locale: String? = nil, source: Source, initial: FieldState,
-        events: [SessionEvent], observed: [String: [ObservedCall?]] = [:], expectedText: UTF16Text? = nil
+        events: [SessionEvent], observed: [String: [DelegateCall?]] = [:], expectedText: UTF16Text? = nil
     ) {
         self.id = id
         self.ime = ime
@@ -107,12 +107,4 @@ public enum InputMethodFamily: String, Sendable, CaseIterable {
     case dictation
     /// Anything else (fuzzed sessions).
     case other
-}
-
-/// A delegate call observed on a real platform.
-public enum ObservedCall: Hashable, Sendable {
-    /// `shouldChangeCharactersIn(range, replacementString:)`.
-    case single(range: UTF16Range, text: UTF16Text)
-    /// `shouldChangeCharactersInRanges(ranges, replacementString:)`.
-    case multi(ranges: [UTF16Range], text: UTF16Text)
 }

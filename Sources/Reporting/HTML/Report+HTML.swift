@@ -236,7 +236,7 @@ struct HTMLPage {
         out += "<code>\(Markup.html(session.rule))</code> \(kindBadges(session))</summary>\n"
         out += "<div class=\"sbody\">\n<p class=\"final\">Final text: "
         out += session.finalText.map { final in
-            "\(profileLabel(final.profile)) \(quoted(final.text))"
+            "\(profileLabel(final.profile)) \(quoted(final.value))"
         }.joined(separator: " · ")
         if session.finalTextsDiffer { out += " <span class=\"kind\">differs</span>" }
         out += "</p>\n<table class=\"findings\">\n<thead><tr><th class=\"n\">event</th><th>kind</th>"
