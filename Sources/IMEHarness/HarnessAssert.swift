@@ -12,22 +12,17 @@ import Graphemes
 /// }
 /// ```
 public enum HarnessAssert {
-    /// The discrepancies a rule causes, which ``noDiscrepancies(rule:corpus:profiles:kinds:)``
-    /// fails on by default. The others (`proposed-text-mismatch` and `length-mismatch`:
-    /// iOS 26 reporting a commit differently; the `range-*` kinds and `observed-mismatch`)
-    /// describe the platform, and show in every replay whatever the rule.
-    public static let ruleKinds: Set<DiscrepancyKind> = [
-        .compositionInterrupted, .brokenText, .limitExceeded, .verdictMismatch, .finalTextMismatch, .ruleCrashed,
-    ]
-
     /// Replays `rule` through `corpus` under `profiles` and fails when a discrepancy of
     /// one of `kinds` appears, showing the shortest failing sessions event by event.
+    ///
+    /// By default it fails on the kinds a rule causes (``DiscrepancyKind/causedByRules``);
+    /// the others describe the platform and show in every replay, whatever the rule.
     ///
     /// - Throws: ``HarnessFailure`` with the counts by kind and the sessions.
     @discardableResult
     public static func noDiscrepancies(
         rule: some InputRule, corpus: Corpus = .bundled, profiles: [Profile] = Profile.all,
-        kinds: Set<DiscrepancyKind> = ruleKinds
+        kinds: Set<DiscrepancyKind> = DiscrepancyKind.causedByRules
     ) throws(HarnessFailure) -> ReplayRun {
         let run = try ReplayRun(rule: rule, corpus: corpus, profiles: profiles)
         let failing = run.failing(kinds)

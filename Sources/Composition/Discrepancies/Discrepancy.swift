@@ -32,6 +32,31 @@ public enum DiscrepancyKind: String, Sendable, CaseIterable {
     /// `NSRegularExpression` sets none, the app freezes).
     case ruleCrashed = "rule-crashed"
 
+    /// What a discrepancy of a kind points at.
+    public enum Cause: Sendable {
+        /// The platform: how iOS reports a change (`proposed-text-mismatch`, `length-mismatch`,
+        /// the `range-*` kinds) or how a profile compares with recordings
+        /// (`observed-mismatch`, `expected-text-mismatch`). These show in every replay,
+        /// whatever the rule.
+        case platform
+        /// The rule under test: what it does to compositions, text, limits and verdicts.
+        case rule
+    }
+
+    /// What a discrepancy of this kind points at.
+    public var cause: Cause {
+        switch self {
+        case .compositionInterrupted, .brokenText, .limitExceeded, .verdictMismatch, .finalTextMismatch, .ruleCrashed:
+            .rule
+        case .proposedTextMismatch, .lengthMismatch, .rangeOutOfBounds, .rangeSplitsSurrogate, .rangeSplitsGrapheme,
+            .observedMismatch, .expectedTextMismatch:
+            .platform
+        }
+    }
+
+    /// The kinds a rule causes (those whose ``cause`` is ``Cause/rule``).
+    public static var causedByRules: Set<DiscrepancyKind> { Set(allCases.filter { $0.cause == .rule }) }
+
     /// One sentence saying what the kind means, for reports.
     public var explanation: String {
         switch self {

@@ -39,13 +39,13 @@ package struct RuleFile: Sendable {
             let format = try root.member("format")
             guard try format.string() == Self.format else { throw format.mismatch("\"\(Self.format)\"") }
             let name = try root.member("rule").string()
-            var parameters: [(key: String, value: String)] = []
+            var parameters: [RuleSpec.Parameter] = []
             if let members = try root.optionalMember("parameters")?.members() {
                 for (key, node) in members {
                     if case .string = node.value {
-                        parameters.append((key, try node.string()))
+                        parameters.append(RuleSpec.Parameter(key, try node.string()))
                     } else {
-                        parameters.append((key, String(try node.int())))
+                        parameters.append(RuleSpec.Parameter(key, String(try node.int())))
                     }
                 }
             }

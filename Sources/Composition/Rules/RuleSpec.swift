@@ -1,23 +1,23 @@
 /// A rule named as on the command line: `NAME[:key=value,...]`.
 package struct RuleSpec: Hashable, Sendable, CustomStringConvertible {
-    package var name: String
-    /// The parameters in the order written.
-    package var parameters: [(key: String, value: String)]
+    /// One `key=value` parameter.
+    package struct Parameter: Hashable, Sendable {
+        package var key: String
+        package var value: String
 
-    package static func == (lhs: RuleSpec, rhs: RuleSpec) -> Bool {
-        lhs.name == rhs.name && lhs.parameters.elementsEqual(rhs.parameters) { $0 == $1 }
-    }
-
-    package func hash(into hasher: inout Hasher) {
-        hasher.combine(name)
-        for parameter in parameters {
-            hasher.combine(parameter.key)
-            hasher.combine(parameter.value)
+        package init(_ key: String, _ value: String) {
+            self.key = key
+            self.value = value
         }
     }
 
-    /// A spec from its parts (a JSON rule file's `rule` and `parameters`).
-    package init(name: String, parameters: [(key: String, value: String)]) {
+    package var name: String
+    /// The parameters in the order written.
+    package var parameters: [Parameter]
+
+    /// A spec from its parts (a JSON rule file's `rule` and `parameters`, or a library
+    /// call's arguments).
+    package init(name: String, parameters: [Parameter] = []) {
         self.name = name
         self.parameters = parameters
     }
@@ -36,7 +36,7 @@ package struct RuleSpec: Hashable, Sendable, CustomStringConvertible {
             throw .malformed(spec: spec, reason: "a rule name of letters, digits and '-'")
         }
         self.name = name
-        var parameters: [(key: String, value: String)] = []
+        var parameters: [Parameter] = []
         if parts.count == 2 {
             for pair in Self.pairs(parts[1]) {
                 let keyValue = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
@@ -46,7 +46,7 @@ package struct RuleSpec: Hashable, Sendable, CustomStringConvertible {
                 guard !parameters.contains(where: { $0.key == keyValue[0] }) else {
                     throw .malformed(spec: spec, reason: "each key once, found '\(keyValue[0])' twice")
                 }
-                parameters.append((String(keyValue[0]), String(keyValue[1])))
+                parameters.append(Parameter(String(keyValue[0]), String(keyValue[1])))
             }
         }
         self.parameters = parameters

@@ -25,14 +25,14 @@ package struct ClassFilter: InputRule {
     package let classes: [RuleClass]
     package let spec: String
 
-    package init(_ mode: Mode, classes: [RuleClass], spec: String? = nil) {
+    package init(_ mode: Mode, classes: [RuleClass], spec: String) {
         self.mode = mode
         self.classes = classes
-        self.spec = spec ?? "\(mode.rawValue):classes=\(classes.map(\.description).joined(separator: "+"))"
+        self.spec = spec
     }
 
     /// `emoji-only`.
-    package static func emojiOnly(spec: String = "emoji-only") -> ClassFilter {
+    package static func emojiOnly(spec: String) -> ClassFilter {
         ClassFilter(.allow, classes: [.cluster(.emoji)], spec: spec)
     }
 

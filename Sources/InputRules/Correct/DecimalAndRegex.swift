@@ -16,9 +16,9 @@ package struct DecimalRule: InputRule {
     package let separator: UInt16
     package let spec: String
 
-    package init(separator: Character = ".", spec: String? = nil) {
+    package init(separator: Character = ".", spec: String) {
         self.separator = separator.utf16.first ?? 0x2E
-        self.spec = spec ?? "decimal:separator=\(separator)"
+        self.spec = spec
     }
 
     package var contract: RuleContract {
@@ -63,9 +63,9 @@ package struct RegexRule: InputRule {
     package let regex: ICURegex
     package let spec: String
 
-    package init(_ regex: ICURegex, spec: String? = nil) {
+    package init(_ regex: ICURegex, spec: String) {
         self.regex = regex
-        self.spec = spec ?? "regex:pattern=\(regex.pattern.visibleDescription)"
+        self.spec = spec
     }
 
     package var contract: RuleContract {

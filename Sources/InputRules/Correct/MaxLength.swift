@@ -43,12 +43,12 @@ package struct MaxLength: InputRule {
     package let spec: String
 
     package init(
-        limit: Int, unit: TextUnit = .graphemes, enforcement: Enforcement = .afterComposition, spec: String? = nil
+        limit: Int, unit: TextUnit = .graphemes, enforcement: Enforcement = .afterComposition, spec: String
     ) {
         self.limit = limit
         self.unit = unit
         self.enforcement = enforcement
-        self.spec = spec ?? "max-length:limit=\(limit),unit=\(unit.rawValue),enforcement=\(enforcement.rawValue)"
+        self.spec = spec
     }
 
     package var contract: RuleContract {

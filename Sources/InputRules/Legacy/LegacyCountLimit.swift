@@ -24,9 +24,9 @@ package struct LegacyCountLimit: InputRule {
     package let limit: Int
     package let spec: String
 
-    package init(limit: Int, spec: String? = nil) {
+    package init(limit: Int, spec: String) {
         self.limit = limit
-        self.spec = spec ?? "legacy-count-limit:limit=\(limit)"
+        self.spec = spec
     }
 
     package var contract: RuleContract {
@@ -74,7 +74,7 @@ package struct LegacyCountLimit: InputRule {
 package struct LegacyNumericField: InputRule {
     package let spec: String
 
-    package init(spec: String = "legacy-numeric-field") {
+    package init(spec: String) {
         self.spec = spec
     }
 

@@ -60,10 +60,10 @@ package struct LegacyLXDFilter: InputRule {
     package let spec: String
     let verdicts: UnitVerdicts
 
-    package init(_ variant: Variant, maxLength: Int? = nil, spec: String? = nil) throws(ICUError) {
+    package init(_ variant: Variant, maxLength: Int? = nil, spec: String) throws(ICUError) {
         self.variant = variant
         self.maxLength = maxLength
-        self.spec = spec ?? variant.ruleName
+        self.spec = spec
         verdicts = UnitVerdicts(PerUnitRegexFilter(regex: try ICURegex(variant.pattern)))
     }
 
@@ -100,7 +100,7 @@ package struct LegacyNoEmoji: InputRule {
     package let spec: String
     let verdicts: UnitVerdicts
 
-    package init(spec: String = "legacy-lxd-no-emoji") throws(ICUError) {
+    package init(spec: String) throws(ICUError) {
         self.spec = spec
         verdicts = UnitVerdicts(try PerUnitRegexFilter.seed000Emoji())
     }

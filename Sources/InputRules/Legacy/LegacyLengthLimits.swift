@@ -13,9 +13,9 @@ package struct LegacyMarkedGuardLimit: InputRule {
     package let limit: Int
     package let spec: String
 
-    package init(limit: Int, spec: String? = nil) {
+    package init(limit: Int, spec: String) {
         self.limit = limit
-        self.spec = spec ?? "legacy-marked-guard-limit:limit=\(limit)"
+        self.spec = spec
     }
 
     package var contract: RuleContract {
@@ -55,10 +55,10 @@ package struct LegacyTruncation: InputRule {
     package let limit: Int
     package let spec: String
 
-    package init(_ variant: Variant, limit: Int, spec: String? = nil) {
+    package init(_ variant: Variant, limit: Int, spec: String) {
         self.variant = variant
         self.limit = limit
-        self.spec = spec ?? "\(variant.rawValue):limit=\(limit)"
+        self.spec = spec
     }
 
     package var contract: RuleContract {
