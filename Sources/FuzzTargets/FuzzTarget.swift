@@ -63,7 +63,7 @@ package enum FuzzTarget: String, CaseIterable, Sendable {
     private static func replay(session bytes: UnsafeBufferPointer<UInt8>, rules: [any InputRule]) {
         guard case .success(let session) = SessionFiles.decode(bytes, file: "input", line: nil) else { return }
         guard let replayer = try? Replayer() else { preconditionFailure("ICU's break iterator cannot be opened") }
-        let results = replayer.run(session, profiles: profiles, rules: rules, keepTraces: true, limits: limits)
+        let results = replayer.run(session, profiles: profiles, rules: rules, traces: .all, limits: limits)
         precondition(results.count == rules.count)
         let report = Report(replay: results, profiles: profiles.map(\.name), rules: rules.map(\.spec), errors: [])
         render(report)

@@ -168,7 +168,7 @@ package final class Fuzzer {
                     property: failure.property, seed: seed, iteration: iteration, originalEvents: events.count,
                     message: detail.message, rule: rule.spec)),
             initial: FieldState(text: .empty), events: minimal)
-        let traces = replayer.run(session, profiles: profiles, rules: [rule], keepTraces: true).first?.traces ?? []
+        let traces = replayer.run(session, profiles: profiles, rules: [rule], traces: .all).first?.traces ?? []
         return FuzzFailure(
             property: failure.property, iteration: iteration, originalEvents: events.count, session: session,
             detail: detail, traces: traces)

@@ -25,25 +25,20 @@ public struct Corpus: Sendable {
     /// Reads the corpus.
     ///
     /// - Throws: ``HarnessFailure`` naming every file, line and JSON path that could not
-    ///   be read, when one could not.
+    ///   be read, and every session whose id an earlier one has, when there is one.
     public func load() throws(HarnessFailure) -> [Session] {
         let paths: [String]
         switch source {
-        case .sessions(let sessions): return sessions
+        case .sessions(let sessions):
+            var ids = Set<String>()
+            if let repeated = sessions.first(where: { !ids.insert($0.id).inserted }) {
+                throw HarnessFailure("two sessions have the id '\(repeated.id)': reports tell sessions apart by id")
+            }
+            return sessions
         case .bundled: paths = [BundledData.directory + "/sessions"]
         case .paths(let given): paths = given
         }
-        let (files, pathErrors) = SessionFiles.expand(paths)
-        var errors = pathErrors
-        var sessions: [Session] = []
-        for file in files {
-            SessionFiles.read(file) { result in
-                switch result {
-                case .success(let session): sessions.append(session)
-                case .failure(let error): errors.append(error)
-                }
-            }
-        }
+        let (sessions, errors) = SessionFiles.load(paths)
         guard errors.isEmpty else {
             throw HarnessFailure(
                 "sessions that could not be read:\n" + errors.map { "  \($0)" }.joined(separator: "\n"))

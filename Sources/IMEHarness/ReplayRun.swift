@@ -64,12 +64,7 @@ public struct ReplayRun: Sendable {
         }
         var results: [SessionResult] = []
         for session in sessions {
-            for var result in replayer.run(
-                session, profiles: profiles.map(\.platform), rules: [rule], keepTraces: true)
-            {
-                if !result.hasDiscrepancies { result.traces = [] }
-                results.append(result)
-            }
+            results += replayer.run(session, profiles: profiles.map(\.platform), rules: [rule], traces: .whenFound)
         }
         self.sessions = sessions
         self.results = results

@@ -135,8 +135,8 @@ package struct KindCount: Hashable, Sendable {
 }
 
 extension Report {
-    /// A replay's results: findings are the discrepancies; traces are kept for the
-    /// session replays that have any.
+    /// A replay's results: findings are the discrepancies, traces those the results kept
+    /// (``TraceKeeping/whenFound`` keeps them for the session replays that have findings).
     package init(replay results: [SessionResult], profiles: [String], rules: [String], errors: [SessionError]) {
         self.init(
             run: .replay, profiles: profiles, rules: rules,
@@ -149,7 +149,7 @@ extension Report {
                             kind: discrepancy.kind.rawValue, event: discrepancy.event, profiles: discrepancy.profiles,
                             message: discrepancy.message, details: discrepancy.details)
                     },
-                    omitted: result.omitted, traces: result.hasDiscrepancies ? result.traces : [])
+                    omitted: result.omitted, traces: result.traces)
             }, errors: errors)
     }
 

@@ -81,7 +81,7 @@ for round in 0..<rounds {
         let session = Session(
             id: "b", ime: .other, source: .init(kind: .fuzz, detail: ""), initial: FieldState(text: .empty),
             events: events)
-        _ = replayer.run(session, profiles: profiles, rules: [subject.rule], keepTraces: true)
+        _ = replayer.run(session, profiles: profiles, rules: [subject.rule], traces: .all)
     }
     ruleRates.append(Double(sessions) / (now() - start))
     start = now()

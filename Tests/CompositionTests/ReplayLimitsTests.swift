@@ -13,7 +13,7 @@ import Testing
 
     func run(_ limits: ReplayLimits) throws -> SessionResult {
         try Replayer().run(
-            Self.session, profiles: [Fixtures.ios18, Fixtures.ios26], rules: [AcceptEverything()], keepTraces: true,
+            Self.session, profiles: [Fixtures.ios18, Fixtures.ios26], rules: [AcceptEverything()], traces: .all,
             limits: limits)[0]
     }
 

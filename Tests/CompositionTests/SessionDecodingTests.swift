@@ -147,25 +147,20 @@ import Testing
         try lines.joined(separator: "\n").write(
             to: directory.appendingPathComponent("many.jsonl"), atomically: true, encoding: .utf8)
         try Data([0x7B, 0xFF]).write(to: directory.appendingPathComponent("sub-binary.json"))
-        let (files, missing) = SessionFiles.expand([directory.path, directory.path + "/nope.json"])
-        #expect(files.map { URL(fileURLWithPath: $0).lastPathComponent } == ["many.jsonl", "sub-binary.json"])
-        #expect(missing.map(\.message) == ["no such file or directory"])
-        var ids: [String] = []
-        var errors: [String] = []
-        for file in files {
-            SessionFiles.read(file) { result in
-                switch result {
-                case .success(let session): ids.append(session.id)
-                case .failure(let error):
-                    errors.append(error.description.replacingOccurrences(of: directory.path + "/", with: ""))
-                }
-            }
-        }
-        #expect(ids == ["s", "t"])
+        try Self.valid.write(to: directory.appendingPathComponent("z-again.json"), atomically: true, encoding: .utf8)
+        let (files, _) = SessionFiles.expand([directory.path])
         #expect(
-            errors == [
+            files.map { URL(fileURLWithPath: $0).lastPathComponent } == [
+                "many.jsonl", "sub-binary.json", "z-again.json",
+            ])
+        let (sessions, errors) = SessionFiles.load([directory.path, directory.path + "/nope.json"])
+        #expect(sessions.map(\.id) == ["s", "t"])
+        #expect(
+            errors.map { $0.description.replacingOccurrences(of: directory.path + "/", with: "") } == [
+                "nope.json: no such file or directory",
                 "many.jsonl:2: not JSON: column 2: expected a string key",
                 "sub-binary.json: not JSON: line 1, column 2: expected a string key",
+                "z-again.json: duplicate session id 's' (first in many.jsonl)",
             ])
     }
 }

@@ -107,6 +107,21 @@ import Testing
             error?.description == "sessions that could not be read:\n  /nonexistent/sessions: no such file or directory"
         )
     }
+
+    /// The library refuses what the command line refuses: two sessions with one id.
+    @Test func duplicateSessionIDsAreRefused() throws {
+        let session = try #require(Corpus.bundled.load().first)
+        let error = #expect(throws: HarnessFailure.self) { try Corpus.sessions([session, session]).load() }
+        #expect(error?.description.contains("two sessions have the id '\(session.id)'") == true)
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("dup-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        for name in ["a.json", "b.json"] {
+            try session.document.write(to: directory.appendingPathComponent(name), atomically: true, encoding: .utf8)
+        }
+        let files = #expect(throws: HarnessFailure.self) { try Corpus.files(directory.path).load() }
+        #expect(files?.description.contains("b.json: duplicate session id '\(session.id)'") == true)
+    }
 }
 
 /// Calls recorded by a rule closure (which must be `Sendable`).

@@ -32,10 +32,7 @@ enum Fixtures {
         let replayer = try Replayer()
         var results: [SessionResult] = []
         for session in sessions {
-            for var result in replayer.run(session, profiles: profiles, rules: rules, keepTraces: true) {
-                if result.discrepancies.isEmpty { result.traces = [] }
-                results.append(result)
-            }
+            results += replayer.run(session, profiles: profiles, rules: rules, traces: .whenFound)
         }
         return Report(replay: results, profiles: profiles.map(\.name), rules: specs, errors: [])
     }

@@ -94,7 +94,7 @@ import Testing
             try RuleCatalogue.full.rule($0)
         }
         for session in Repository.sessions().sessions + [Fixtures.hostileSession] {
-            for result in replayer.run(session, profiles: Fixtures.profiles, rules: rules, keepTraces: true) {
+            for result in replayer.run(session, profiles: Fixtures.profiles, rules: rules, traces: .all) {
                 for trace in result.traces {
                     let read = try Trace(json: JSONNode(JSONParser.parse(trace.json.rendered())))
                     #expect(read == trace, "\(session.id) under \(trace.profile)")

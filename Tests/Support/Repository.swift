@@ -37,18 +37,6 @@ package enum Repository {
     package static func sessions(in relative: String = "Corpora/sessions") -> (
         sessions: [Session], errors: [SessionError]
     ) {
-        var sessions: [Session] = []
-        var errors: [SessionError] = []
-        let (files, pathErrors) = SessionFiles.expand([path(relative)])
-        errors += pathErrors
-        for file in files {
-            SessionFiles.read(file) { result in
-                switch result {
-                case .success(let session): sessions.append(session)
-                case .failure(let error): errors.append(error)
-                }
-            }
-        }
-        return (sessions, errors)
+        SessionFiles.load([path(relative)])
     }
 }

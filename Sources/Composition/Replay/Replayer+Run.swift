@@ -7,15 +7,15 @@ extension Replayer {
     /// as soon as they exist, so nothing per event outlives the event unless asked for.
     ///
     /// - Parameters:
-    ///   - keepTraces: whether the results keep the per-profile traces (reports draw
-    ///     them); a large run that only counts leaves them out.
+    ///   - traces: which results keep their per-profile traces (reports draw them); a
+    ///     large run that only counts keeps none.
     ///   - limits: how much of each session replay is kept (steps of the traces,
     ///     discrepancies); what is found beyond them is counted, not kept.
     ///   - observe: called with each step as it is made (the profile's position in
     ///     `profiles`, the rule's in `rules`, the step): a checker that reads every step
     ///     once needs no traces kept.
     package func run(
-        _ session: Session, profiles: [PlatformProfile], rules: [any InputRule], keepTraces: Bool = false,
+        _ session: Session, profiles: [PlatformProfile], rules: [any InputRule], traces: TraceKeeping = .none,
         limits: ReplayLimits = ReplayLimits(),
         observe: ((_ profile: Int, _ rule: Int, _ step: TraceStep) -> Void)? = nil
     ) -> [SessionResult] {
@@ -24,7 +24,7 @@ extension Replayer {
             var replays = profiles.map { start(session, profile: $0) }
             var detector = DiscrepancyDetector(
                 session: session, profiles: names, rule: rule, limits: limits, measure: analyzer.lengths(of:))
-            var kept = TraceKeeper(profiles: keepTraces ? profiles.count : 0, limits: limits)
+            var kept = TraceKeeper(profiles: traces == .none ? 0 : profiles.count, limits: limits)
             for (index, event) in session.events.enumerated() {
                 for position in replays.indices {
                     let step = step(&replays[position], event: event, index: index, rule: rule)
@@ -36,13 +36,25 @@ extension Replayer {
             }
             let finals = replays.map(\.field.state)
             let (discrepancies, omitted) = detector.finish(finals: finals)
+            let found = !discrepancies.isEmpty || !omitted.isEmpty
             return SessionResult(
                 sessionID: session.id, rule: rule.spec,
                 finalText: zip(names, finals).map { .init(profile: $0, value: $1.text) },
                 discrepancies: discrepancies, omitted: omitted, eventCount: session.events.count,
-                traces: kept.traces(session: session, profiles: names, rule: rule.spec, finals: finals))
+                traces: traces == .all || (traces == .whenFound && found)
+                    ? kept.traces(session: session, profiles: names, rule: rule.spec, finals: finals) : [])
         }
     }
+}
+
+/// Which session replays keep their traces.
+package enum TraceKeeping: Sendable {
+    /// None: a run that only counts.
+    case none
+    /// Those with a discrepancy, kept or counted: what reports draw.
+    case whenFound
+    /// Every one (the fuzzer reads the traces of what it shrinks).
+    case all
 }
 
 /// The steps of each profile's trace that ``ReplayLimits`` lets a result keep.

@@ -55,6 +55,42 @@ package enum SessionFiles {
         return (files, errors)
     }
 
+    /// Calls `body` with every session under `paths` (see ``expand(_:)``), in order, and
+    /// returns what could not be read: paths that do not exist, files and lines that are
+    /// not sessions, and sessions whose id an earlier one already has (the first keeps it:
+    /// reports and matrices are keyed by id).
+    ///
+    /// The one way every reader of a corpus (the CLI, the library, the tests) loads it.
+    package static func forEachSession(under paths: [String], _ body: (Session) -> Void) -> [SessionError] {
+        let (files, pathErrors) = expand(paths)
+        var errors = pathErrors
+        var firstFile: [String: String] = [:]
+        for file in files {
+            read(file) { result in
+                switch result {
+                case .failure(let error): errors.append(error)
+                case .success(let session):
+                    if let first = firstFile[session.id] {
+                        errors.append(
+                            SessionError(
+                                file: file, message: "duplicate session id '\(session.id)' (first in \(first))"))
+                    } else {
+                        firstFile[session.id] = file
+                        body(session)
+                    }
+                }
+            }
+        }
+        return errors
+    }
+
+    /// Every session under `paths`, and what could not be read (``forEachSession(under:_:)``).
+    package static func load(_ paths: [String]) -> (sessions: [Session], errors: [SessionError]) {
+        var sessions: [Session] = []
+        let errors = forEachSession(under: paths) { sessions.append($0) }
+        return (sessions, errors)
+    }
+
     /// Calls `body` with each session of the file at `path` and each error, in file order.
     package static func read(_ path: String, _ body: (Result<Session, SessionError>) -> Void) {
         if path.hasSuffix(".jsonl") {

@@ -58,9 +58,10 @@ enum ReplayCommand {
         } catch {
             throw .dataError(error.description)
         }
-        let keepTraces = format != .matrix
+        // A matrix shows counts only; every other format draws the sessions with findings.
         let report = replay(
-            parsed.positionals, profiles: profiles, rules: rules, with: replayer, keepTraces: keepTraces)
+            parsed.positionals, profiles: profiles, rules: rules, with: replayer,
+            traces: format == .matrix ? .none : .whenFound)
         return try ReportOutput.deliver(
             ReportOutput.render(report, as: format), to: parsed.value("--output"),
             inputs: ReportOutput.files(
@@ -129,33 +130,13 @@ enum ReplayCommand {
     }
 
     /// Replays every session under `paths`; unreadable files and sessions become errors.
-    /// With `keepTraces`, the traces of session replays with discrepancies are kept.
     static func replay(
         _ paths: [String], profiles: [PlatformProfile], rules: [any InputRule], with replayer: Replayer,
-        keepTraces: Bool
+        traces: TraceKeeping
     ) -> Report {
-        let (files, pathErrors) = SessionFiles.expand(paths)
-        var errors = pathErrors
         var results: [SessionResult] = []
-        var firstFile: [String: String] = [:]
-        for file in files {
-            SessionFiles.read(file) { result in
-                switch result {
-                case .failure(let error): errors.append(error)
-                case .success(let session):
-                    if let first = firstFile[session.id] {
-                        errors.append(
-                            SessionError(
-                                file: file, message: "duplicate session id '\(session.id)' (first in \(first))"))
-                        return
-                    }
-                    firstFile[session.id] = file
-                    for var result in replayer.run(session, profiles: profiles, rules: rules, keepTraces: keepTraces) {
-                        if !result.hasDiscrepancies { result.traces = [] }
-                        results.append(result)
-                    }
-                }
-            }
+        let errors = SessionFiles.forEachSession(under: paths) { session in
+            results += replayer.run(session, profiles: profiles, rules: rules, traces: traces)
         }
         return Report(replay: results, profiles: profiles.map(\.name), rules: rules.map(\.spec), errors: errors)
     }
