@@ -8,16 +8,25 @@ import Testing
 @Suite struct DiscrepancyTests {
     typealias F = Fixtures
 
-    static let latinTyping = F.session(
-        "latin", "|", [.insertText("a"), .insertText("b"), .deleteBackward, .insertText("c")], expect: "ac")
-    static let pinyin = F.session(
-        "pinyin", "|",
-        [
-            .setMarkedText("z", selectedRange: .caret(at: 1)), .setMarkedText("zh", selectedRange: .caret(at: 2)),
-            .setMarkedText("zhong", selectedRange: .caret(at: 5)),
-            .setMarkedText("zhong g", selectedRange: .caret(at: 7)),
-            .setMarkedText("zhong guo", selectedRange: .caret(at: 9)), .insertText("中国"),
-        ], expect: "中国")
+    static var latinTyping: Session {
+        get throws {
+            try F.session(
+                "latin", "|", [.insertText("a"), .insertText("b"), .deleteBackward, .insertText("c")], expect: "ac")
+        }
+    }
+    static var pinyin: Session {
+        get throws {
+            try F.session(
+                "pinyin", "|",
+                [
+                    .setMarkedText("z", selectedRange: .caret(at: 1)),
+                    .setMarkedText("zh", selectedRange: .caret(at: 2)),
+                    .setMarkedText("zhong", selectedRange: .caret(at: 5)),
+                    .setMarkedText("zhong g", selectedRange: .caret(at: 7)),
+                    .setMarkedText("zhong guo", selectedRange: .caret(at: 9)), .insertText("中国"),
+                ], expect: "中国")
+        }
+    }
 
     private func kinds(_ found: [Discrepancy]) -> [String] {
         found.map { "\($0.kind.rawValue)@\($0.event.map(String.init) ?? "-")" }
@@ -39,12 +48,12 @@ import Testing
     }
 
     @Test func noDiscrepancyWhereTheProfilesAgree() throws {
-        #expect(try F.discrepancies(Self.latinTyping).isEmpty)
+        #expect(try F.discrepancies(try Self.latinTyping).isEmpty)
         #expect(try F.discrepancies(F.forum, profiles: [F.ios18]).isEmpty)
     }
 
     @Test func pinyinCommitDiffersInLengthOnlyUnderIOS26() throws {
-        let found = try F.discrepancies(Self.pinyin)
+        let found = try F.discrepancies(try Self.pinyin)
         #expect(kinds(found) == ["proposed-text-mismatch@5", "length-mismatch@5"])
     }
 
@@ -59,11 +68,12 @@ import Testing
         #expect(
             found.first { $0.kind == .finalTextMismatch }?.message
                 == #"the field ends as "王|" under ios18-single, "[ㄨㄤ|]" under ios26-multi"#)
-        #expect(try F.discrepancies(Self.latinTyping, rule: MaxGraphemes(limit: 2)).isEmpty)
+        #expect(try F.discrepancies(try Self.latinTyping, rule: MaxGraphemes(limit: 2)).isEmpty)
     }
 
     @Test func rangeOutOfBoundsWhenARejectionLeavesAnEventNothingToApplyTo() throws {
-        let session = F.session("paste", "|", [.insertText("abc"), .replace(UTF16Range(location: 2, length: 1), "x")])
+        let session = try F.session(
+            "paste", "|", [.insertText("abc"), .replace(UTF16Range(location: 2, length: 1), "x")])
         let found = try F.discrepancies(session, profiles: [F.ios18], rule: RejectLongReplacements())
         #expect(kinds(found) == ["range-out-of-bounds@1"])
         #expect(
@@ -74,7 +84,7 @@ import Testing
     }
 
     @Test func rangeSplitsSurrogateAndBrokenTextWhenDeletingOneUnit() throws {
-        let session = F.session("utf16-delete", "a😀|", [.deleteBackward])
+        let session = try F.session("utf16-delete", "a😀|", [.deleteBackward])
         let found = try F.discrepancies(session, profiles: [F.ios18 { $0.deleteBackward = .utf16 }])
         #expect(kinds(found) == ["range-splits-surrogate@0", "broken-text@0"])
         #expect(found[1].message == #"after deleteBackward the field holds "a<D83D>|" with lone surrogate at 1"#)
@@ -83,22 +93,24 @@ import Testing
 
     @Test func rangeSplitsGraphemeWhenDeletingOneScalar() throws {
         let scalar = F.ios18 { $0.deleteBackward = .scalar }
-        let flag = try F.discrepancies(F.session("flag", "🇯🇵|", [.deleteBackward]), profiles: [scalar])
+        let flag = try F.discrepancies(try F.session("flag", "🇯🇵|", [.deleteBackward]), profiles: [scalar])
         #expect(kinds(flag) == ["range-splits-grapheme@0", "broken-text@0"])
         #expect(flag[1].message.hasSuffix("lone regional indicator at {0, 2}"))
-        let family = try F.discrepancies(F.session("zwj", "👨<200D>👩<200D>👧|", [.deleteBackward]), profiles: [scalar])
+        let family = try F.discrepancies(
+            try F.session("zwj", "👨<200D>👩<200D>👧|", [.deleteBackward]), profiles: [scalar])
         #expect(kinds(family) == ["range-splits-grapheme@0", "broken-text@0"])
         #expect(family[1].message.hasSuffix("orphan ZWJ in {0, 6}"))
-        let skinTone = try F.discrepancies(F.session("tone", "👍🏽|", [.deleteBackward]), profiles: [scalar])
+        let skinTone = try F.discrepancies(try F.session("tone", "👍🏽|", [.deleteBackward]), profiles: [scalar])
         #expect(kinds(skinTone) == ["range-splits-grapheme@0"])
-        #expect(try F.discrepancies(F.session("flag", "🇯🇵|", [.deleteBackward]), profiles: [F.ios18]).isEmpty)
+        #expect(try F.discrepancies(try F.session("flag", "🇯🇵|", [.deleteBackward]), profiles: [F.ios18]).isEmpty)
     }
 
     @Test func brokenTextWhenAPasteLeavesALoneModifier() throws {
-        let session = F.session("paste", "|", [.replace(.caret(at: 0), "🏽")])
+        let session = try F.session("paste", "|", [.replace(.caret(at: 0), "🏽")])
         #expect(kinds(try F.discrepancies(session, profiles: [F.ios18])) == ["broken-text@0"])
         #expect(
-            try F.discrepancies(F.session("paste", "|", [.replace(.caret(at: 0), "👍🏽")]), profiles: [F.ios18]).isEmpty)
+            try F.discrepancies(try F.session("paste", "|", [.replace(.caret(at: 0), "👍🏽")]), profiles: [F.ios18])
+                .isEmpty)
     }
 
     @Test func compositionInterruptedWhenARuleRejectsMarkedText() throws {
@@ -125,8 +137,9 @@ import Testing
     @Test func limitExceededCountsCommittedTextOnlyAndOnlyWhenItGrows() throws {
         // Marked text past the limit is not committed; the commit "中国" fits; "abc" does not.
         #expect(
-            try F.discrepancies(Self.pinyin, rule: DeclaredLimit(limit: 2)).allSatisfy { $0.kind != .limitExceeded })
-        let session = F.session(
+            try F.discrepancies(try Self.pinyin, rule: DeclaredLimit(limit: 2)).allSatisfy { $0.kind != .limitExceeded }
+        )
+        let session = try F.session(
             "latin", "|", [.insertText("ab"), .insertText("c"), .insertText("d"), .deleteBackward, .deleteBackward])
         let found = try F.discrepancies(session, rule: DeclaredLimit(limit: 2))
         #expect(kinds(found) == ["limit-exceeded@1", "limit-exceeded@1", "limit-exceeded@2", "limit-exceeded@2"])
@@ -136,7 +149,8 @@ import Testing
                 == "under ios18-single the committed text of \"abc|\" measures 3 graphemes, over the limit of 2")
         #expect(first.details.rendered(pretty: false) == #"{"field":"abc|","limit":2,"unit":"graphemes","length":3}"#)
         // Deleting back towards the limit is no new excess.
-        #expect(try F.discrepancies(F.session("x", "abcd|", [.deleteBackward]), rule: DeclaredLimit(limit: 2)).isEmpty)
+        #expect(
+            try F.discrepancies(try F.session("x", "abcd|", [.deleteBackward]), rule: DeclaredLimit(limit: 2)).isEmpty)
     }
 
     @Test func observedMismatchWhenTheRecordingDisagreesWithTheProfile() throws {
@@ -162,7 +176,7 @@ import Testing
     }
 
     @Test func eachRangeSplitsAMultiRangeEditIntoCallsThatEachMatch() throws {
-        let session = F.session(
+        let session = try F.session(
             "quicktype", "one two three|",
             [.replaceRanges([UTF16Range(location: 4, length: 3), UTF16Range(location: 0, length: 4)], "2")],
             expect: "2 three")

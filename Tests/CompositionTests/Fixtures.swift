@@ -23,28 +23,32 @@ enum Fixtures {
     }
 
     /// A session starting from a field written in field notation.
+    ///
+    /// - Throws: when `initial` is not field notation: a typo must fail the test, not
+    ///   replay an empty field that finds nothing.
     static func session(
         _ id: String = "test", _ initial: String = "|", _ events: [SessionEvent], expect: String? = nil,
         observed: [String: [DelegateCall?]] = [:]
-    ) -> Session {
-        let state = (try? FieldState(notation: initial)) ?? FieldState(text: .empty)
+    ) throws -> Session {
+        let state = try FieldState(notation: initial)
         return Session(
             id: id, ime: .other, source: .init(kind: .authored, detail: "test"), initial: state, events: events,
             observed: observed, expectedText: expect.map { UTF16Text($0) })
     }
 
     /// The forum's Zhuyin session.
-    static let forum = session(
-        "zhuyin-wang", "|",
-        [
+    static let forum = Session(
+        id: "zhuyin-wang", ime: .other, source: .init(kind: .authored, detail: "test"),
+        initial: FieldState(text: .empty),
+        events: [
             .setMarkedText("ㄨ", selectedRange: .caret(at: 1)), .setMarkedText("ㄨㄤ", selectedRange: .caret(at: 2)),
             .insertText("王"),
         ],
-        expect: "王",
         observed: [
             "ios18-single": [nil, nil, .single(range: UTF16Range(location: 0, length: 2), replacement: "王")],
             "ios26-multi": [nil, nil, .multi(ranges: [.caret(at: 2)], replacement: "王")],
-        ])
+        ],
+        expectedText: "王")
 
     /// Replays with a fresh replayer and returns the discrepancies.
     static func discrepancies(

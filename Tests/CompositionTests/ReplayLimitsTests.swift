@@ -5,15 +5,19 @@ import Testing
 /// A session replay keeps the first discrepancies and steps and counts the rest, exactly.
 @Suite struct ReplayLimitsTests {
     /// 300 compositions of 你, each commit a proposed-text and a length mismatch under iOS 26.
-    static let session = Fixtures.session(
-        "limits", "|",
-        (0..<300).flatMap { _ in
-            [SessionEvent.setMarkedText("n", selectedRange: .caret(at: 1)), .insertText("你")]
-        })
+    static var session: Session {
+        get throws {
+            try Fixtures.session(
+                "limits", "|",
+                (0..<300).flatMap { _ in
+                    [SessionEvent.setMarkedText("n", selectedRange: .caret(at: 1)), .insertText("你")]
+                })
+        }
+    }
 
     func run(_ limits: ReplayLimits) throws -> SessionResult {
         try Replayer().run(
-            Self.session, profiles: [Fixtures.ios18, Fixtures.ios26], rules: [AcceptEverything()], traces: .all,
+            try Self.session, profiles: [Fixtures.ios18, Fixtures.ios26], rules: [AcceptEverything()], traces: .all,
             limits: limits)[0]
     }
 

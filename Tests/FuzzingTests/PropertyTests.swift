@@ -10,7 +10,7 @@ import Testing
     }
 
     @Test func typedTextLostWhenALimitRefusesACommitThatFits() throws {
-        let events = Fixtures.pinyin(after: "你好吗", "zhong", commit: "中")
+        let events = try Fixtures.pinyin(after: "你好吗", "zhong", commit: "中")
         #expect(try properties("legacy-input-filter:max-length=4", events).contains("typed-text-lost"))
         #expect(try properties("max-length:limit=4,unit=utf16", events) == [])
     }

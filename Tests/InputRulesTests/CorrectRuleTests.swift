@@ -18,35 +18,36 @@ import Testing
     // MARK: max-length
 
     @Test func maxLengthLetsPinyinComposeAndKeepsTheCommit() throws {
-        let result = try Fixtures.replay(Fixtures.pinyin("你好吗|", "zhong", commit: "中"), "max-length:limit=4")
+        let result = try Fixtures.replay(try Fixtures.pinyin("你好吗|", "zhong", commit: "中"), "max-length:limit=4")
         expectClean(result)
         #expect(result.agreedText == "你好吗中")
     }
 
     @Test func maxLengthTrimsACommitThatDoesNotFitAfterTheCompositionEnds() throws {
-        let result = try Fixtures.replay(Fixtures.pinyin("你好|", "zhongwen", commit: "中文输入"), "max-length:limit=3")
+        let result = try Fixtures.replay(try Fixtures.pinyin("你好|", "zhongwen", commit: "中文输入"), "max-length:limit=3")
         expectClean(result)
         #expect(result.agreedText == "你好中")
-        let shang = try Fixtures.replay(Fixtures.pinyin("|", "shang", commit: "上"), "max-length:limit=3")
+        let shang = try Fixtures.replay(try Fixtures.pinyin("|", "shang", commit: "上"), "max-length:limit=3")
         expectClean(shang)
         #expect(shang.agreedText == "上")
     }
 
     @Test func maxLengthNeverSplitsAGrapheme() throws {
         let emoji = try Fixtures.replay(
-            Fixtures.session("|", [.insertText("👍"), .insertText("👍")]), "max-length:limit=1")
+            try Fixtures.session("|", [.insertText("👍"), .insertText("👍")]), "max-length:limit=1")
         expectClean(emoji)
         #expect(emoji.agreedText == "👍")
-        let units = try Fixtures.replay(Fixtures.session("ab|", [.insertText("👍")]), "max-length:limit=3,unit=utf16")
+        let units = try Fixtures.replay(
+            try Fixtures.session("ab|", [.insertText("👍")]), "max-length:limit=3,unit=utf16")
         expectClean(units)
         #expect(units.agreedText == "ab")
         let family = try Fixtures.replay(
-            Fixtures.session("a|", [.insertText("👩‍👩‍👧‍👦b")]), "max-length:limit=3,unit=scalars")
+            try Fixtures.session("a|", [.insertText("👩‍👩‍👧‍👦b")]), "max-length:limit=3,unit=scalars")
         #expect(family.agreedText == "a")
     }
 
     @Test func maxLengthKeepsTheHeadOfAPasteAndPutsTheCaretAfterIt() throws {
-        let session = Fixtures.session("ab|yz", [.insertText("cdefgh"), .insertText("!")])
+        let session = try Fixtures.session("ab|yz", [.insertText("cdefgh"), .insertText("!")])
         let result = try Fixtures.replay(session, "max-length:limit=6")
         expectClean(result)
         // "cd" fits; the caret stays after it, so the next keystroke is judged there too.
@@ -54,7 +55,7 @@ import Testing
     }
 
     @Test func maxLengthNeverBlocksADeletion() throws {
-        let session = Fixtures.session("abcdef|", [.deleteBackward, .deleteBackward])
+        let session = try Fixtures.session("abcdef|", [.deleteBackward, .deleteBackward])
         let result = try Fixtures.replay(session, "max-length:limit=2")
         #expect(result.agreedText == "abcd")
         #expect(result.discrepancies.isEmpty)
@@ -63,7 +64,7 @@ import Testing
     @Test func enforcedMaxLengthRefusesMarkedTextPastTheLimit() throws {
         // The trade-off of the enforced mode, as in Flutter: near the limit, composition is cut short.
         let result = try Fixtures.replay(
-            Fixtures.pinyin("ab|", "zhong", commit: "中"), "max-length:limit=4,enforcement=enforced")
+            try Fixtures.pinyin("ab|", "zhong", commit: "中"), "max-length:limit=4,enforcement=enforced")
         #expect(result.events(.compositionInterrupted) == [2, 2, 3, 3, 4, 4])
         #expect(result.agreedText == "ab中")
         #expect(!result.kinds.contains(.finalTextMismatch))
@@ -82,28 +83,29 @@ import Testing
     // MARK: classes
 
     @Test func denyHanLetsPinyinComposeAndRemovesTheCommittedHan() throws {
-        let result = try Fixtures.replay(Fixtures.pinyin("ok|", "zhong", commit: "中"), "deny:classes=han")
+        let result = try Fixtures.replay(try Fixtures.pinyin("ok|", "zhong", commit: "中"), "deny:classes=han")
         expectClean(result)
         #expect(result.agreedText == "ok")
         let everyIdeograph = try Fixtures.replay(
-            Fixtures.session("|", [.insertText("中㐀\u{9FA6}\u{F900}𠀀ㄅa")]), "deny:classes=han")
+            try Fixtures.session("|", [.insertText("中㐀\u{9FA6}\u{F900}𠀀ㄅa")]), "deny:classes=han")
         #expect(everyIdeograph.agreedText == "ㄅa")
     }
 
     @Test func allowJudgesCommittedTextNotMarkedLetters() throws {
         let result = try Fixtures.replay(
-            Fixtures.pinyin("|", "nihao", commit: "你好"), "allow:classes=han+bopomofo+hiragana+katakana+hangul")
+            try Fixtures.pinyin("|", "nihao", commit: "你好"), "allow:classes=han+bopomofo+hiragana+katakana+hangul")
         expectClean(result)
         #expect(result.agreedText == "你好")
         let digits = try Fixtures.replay(
-            Fixtures.session("|", [.insertText("1２٣a4")]), "allow:classes=digit-ascii")
+            try Fixtures.session("|", [.insertText("1２٣a4")]), "allow:classes=digit-ascii")
         #expect(digits.agreedText == "14")
-        let latin = try Fixtures.replay(Fixtures.session("|", [.insertText("aéЖ1")]), "allow:classes=letter-latin")
+        let latin = try Fixtures.replay(try Fixtures.session("|", [.insertText("aéЖ1")]), "allow:classes=letter-latin")
         #expect(latin.agreedText == "aé")
     }
 
     @Test func emojiOnlyKeepsTheEmojiTheLegacyFilterDestroys() throws {
-        let session = Fixtures.session("|", [.insertText("👩🏽‍💻"), .insertText("☀"), .insertText("❤️"), .insertText("a")])
+        let session = try Fixtures.session(
+            "|", [.insertText("👩🏽‍💻"), .insertText("☀"), .insertText("❤️"), .insertText("a")])
         let result = try Fixtures.replay(session, "emoji-only")
         expectClean(result)
         // ☀ without VS16 is a text-style symbol, not an emoji.
@@ -111,7 +113,7 @@ import Testing
     }
 
     @Test func denyEmojiCatchesWhatTheLegacyBanLetsThrough() throws {
-        let session = Fixtures.session("|", [.insertText("😀"), .insertText("✓"), .insertText("👍🏽")])
+        let session = try Fixtures.session("|", [.insertText("😀"), .insertText("✓"), .insertText("👍🏽")])
         let result = try Fixtures.replay(session, "deny:classes=emoji")
         #expect(result.agreedText == "✓")
     }
@@ -128,14 +130,14 @@ import Testing
     func decimalKeepsOneSeparatorAndFoldsFullwidthDigits(_ spec: String, _ inserts: [String], _ expected: String)
         throws
     {
-        let session = Fixtures.session("|", inserts.map { .insertText(UTF16Text($0)) })
+        let session = try Fixtures.session("|", inserts.map { .insertText(UTF16Text($0)) })
         let result = try Fixtures.replay(session, spec)
         expectClean(result)
         #expect(result.agreedText == expected)
     }
 
     @Test func decimalLetsAKanaKeyboardsFullwidthDigitsCompose() throws {
-        let session = Fixtures.session(
+        let session = try Fixtures.session(
             "|",
             [
                 .setMarkedText("１", selectedRange: .caret(at: 1)), .setMarkedText("１２", selectedRange: .caret(at: 2)),
@@ -150,14 +152,15 @@ import Testing
 
     @Test func regexKeepsWhatMatchesAndRestoresOtherwise() throws {
         let typing = try Fixtures.replay(
-            Fixtures.session("|", [.insertText("ab"), .insertText("1c")]), "regex:pattern=[a-z]*")
+            try Fixtures.session("|", [.insertText("ab"), .insertText("1c")]), "regex:pattern=[a-z]*")
         expectClean(typing)
         #expect(typing.agreedText == "ab")
-        let pinyin = try Fixtures.replay(Fixtures.pinyin("hi |", "ni hao", commit: "你好"), "regex:pattern=[a-z ]*")
+        let pinyin = try Fixtures.replay(try Fixtures.pinyin("hi |", "ni hao", commit: "你好"), "regex:pattern=[a-z ]*")
         expectClean(pinyin)
         #expect(pinyin.agreedText == "hi ")
         // A comma not followed by `key=` belongs to the value.
-        let prefix = try Fixtures.replay(Fixtures.session("|", [.insertText("12345678")]), #"regex:pattern=\d{0,6}"#)
+        let prefix = try Fixtures.replay(
+            try Fixtures.session("|", [.insertText("12345678")]), #"regex:pattern=\d{0,6}"#)
         #expect(prefix.agreedText == "123456")
     }
 
@@ -165,7 +168,7 @@ import Testing
         let file = try RuleFile(path: Fixtures.repositoryRoot + "/Corpora/rules/regex-latin-list.json")
         let rule = try RuleCatalogue.full.rule(file.spec)
         let result = try Replayer().run(
-            Fixtures.session("|", [.insertText("a, b"), .insertText("C")]), profiles: Fixtures.profiles,
+            try Fixtures.session("|", [.insertText("a, b"), .insertText("C")]), profiles: Fixtures.profiles,
             rules: [rule])[0]
         #expect(result.agreedText == "a, b")
     }
@@ -174,50 +177,62 @@ import Testing
 /// The session each legacy rule fails, replayed with the correct rule for the same job.
 @Suite struct LegacyAgainstCorrectTests {
     struct Pair: Sendable, CustomTestStringConvertible {
-        var session: Session
+        /// Builds the session when the test runs, so that a bad fixture fails that test.
+        var session: @Sendable () throws -> Session
         var legacy: String
         var correct: String
         var expected: String
         var testDescription: String { "\(legacy) → \(correct)" }
+
+        init(
+            session: @autoclosure @escaping @Sendable () throws -> Session, legacy: String, correct: String,
+            expected: String
+        ) {
+            self.session = session
+            self.legacy = legacy
+            self.correct = correct
+            self.expected = expected
+        }
     }
 
     static let pairs: [Pair] = [
         Pair(
-            session: Fixtures.pinyin("你好吗|", "zhong", commit: "中"), legacy: "legacy-input-filter:max-length=4",
+            session: try Fixtures.pinyin("你好吗|", "zhong", commit: "中"), legacy: "legacy-input-filter:max-length=4",
             correct: "max-length:limit=4,unit=utf16", expected: "你好吗中"),
         Pair(
-            session: Fixtures.pinyin("|", "zhongwenshurufa", commit: "中文输入法"),
+            session: try Fixtures.pinyin("|", "zhongwenshurufa", commit: "中文输入法"),
             legacy: "legacy-marked-guard-limit:limit=4", correct: "max-length:limit=4,unit=utf16", expected: "中文输入"),
         Pair(
-            session: Fixtures.pinyin("|", "shang", commit: "上"), legacy: "legacy-truncate-count:limit=3",
+            session: try Fixtures.pinyin("|", "shang", commit: "上"), legacy: "legacy-truncate-count:limit=3",
             correct: "max-length:limit=3", expected: "上"),
         Pair(
-            session: Fixtures.session("ab|", [.insertText("👍")]), legacy: "legacy-truncate-marked-aware:limit=3",
+            session: try Fixtures.session("ab|", [.insertText("👍")]), legacy: "legacy-truncate-marked-aware:limit=3",
             correct: "max-length:limit=3,unit=utf16", expected: "ab"),
         Pair(
-            session: Fixtures.session("12|34", [.insertText("a")]), legacy: "legacy-numeric-field",
+            session: try Fixtures.session("12|34", [.insertText("a")]), legacy: "legacy-numeric-field",
             correct: "decimal", expected: "1234"),
         Pair(
-            session: Fixtures.pinyin("12|", "zh", commit: "中"), legacy: "legacy-lxd-number",
+            session: try Fixtures.pinyin("12|", "zh", commit: "中"), legacy: "legacy-lxd-number",
             correct: "allow:classes=digit", expected: "12"),
         Pair(
-            session: Fixtures.session("|", [.insertText("１２３٤٥"), .insertText("6")]),
+            session: try Fixtures.session("|", [.insertText("１２３٤٥"), .insertText("6")]),
             legacy: "legacy-count-limit:limit=20", correct: "decimal", expected: "1236"),
         Pair(
-            session: Fixtures.session("|", [.insertText("中㐀\u{F900}𠀀ㄅa")]), legacy: "legacy-lxd-character",
+            session: try Fixtures.session("|", [.insertText("中㐀\u{F900}𠀀ㄅa")]), legacy: "legacy-lxd-character",
             correct: "deny:classes=han", expected: "ㄅa"),
         Pair(
-            session: Fixtures.session("|", [.insertText("👩🏽‍💻"), .insertText("x")]), legacy: "legacy-lxd-emoji",
+            session: try Fixtures.session("|", [.insertText("👩🏽‍💻"), .insertText("x")]), legacy: "legacy-lxd-emoji",
             correct: "emoji-only", expected: "👩🏽‍💻"),
         Pair(
-            session: Fixtures.session("|", [.insertText("😀"), .insertText("✓")]), legacy: "legacy-lxd-no-emoji",
+            session: try Fixtures.session("|", [.insertText("😀"), .insertText("✓")]), legacy: "legacy-lxd-no-emoji",
             correct: "deny:classes=emoji", expected: "✓"),
     ]
 
     @Test(arguments: pairs)
     func theCorrectRulePassesWhereTheLegacyOneFails(_ pair: Pair) throws {
-        let legacy = try Fixtures.replay(pair.session, pair.legacy)
-        let correct = try Fixtures.replay(pair.session, pair.correct)
+        let session = try pair.session()
+        let legacy = try Fixtures.replay(session, pair.legacy)
+        let correct = try Fixtures.replay(session, pair.correct)
         #expect(!legacy.endsEverywhere(with: pair.expected) || !legacy.discrepancies.isEmpty)
         #expect(correct.endsEverywhere(with: pair.expected), "\(correct.finalText)")
         let forbidden = correct.discrepancies.filter { CorrectRuleTests.forbidden.contains($0.kind) }

@@ -36,7 +36,7 @@ import Testing
     ]
 
     @Test(arguments: cases) func handlerRunsOnlyWhenTheTextChanges(_ testCase: Case) throws {
-        let result = try Fixtures.replay(Fixtures.session(testCase.initial, testCase.events), testCase.spec)
+        let result = try Fixtures.replay(try Fixtures.session(testCase.initial, testCase.events), testCase.spec)
         #expect(result.endsEverywhere(with: testCase.expected), "\(result.finalText.map(\.value.visibleDescription))")
     }
 
@@ -48,7 +48,7 @@ import Testing
 
     /// A rejected call's proposed-text-mismatch says what happened: the field kept its text.
     @Test func rejectedCallSaysTheFieldKeptItsText() throws {
-        let session = Fixtures.pinyin("12345|", "h", commit: "黄")
+        let session = try Fixtures.pinyin("12345|", "h", commit: "黄")
         let result = try Fixtures.replay(session, "legacy-input-filter:max-length=6")
         let mismatch = try #require(result.discrepancies.first { $0.kind == .proposedTextMismatch })
         #expect(mismatch.message.contains("rejected it, so the field still holds \"12345h\""), "\(mismatch.message)")

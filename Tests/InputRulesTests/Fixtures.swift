@@ -22,16 +22,19 @@ enum Fixtures {
     }
 
     /// A session starting from a field written in field notation (`"ab|"`).
-    static func session(_ initial: String = "|", _ events: [SessionEvent]) -> Session {
-        let state = (try? FieldState(notation: initial)) ?? FieldState(text: .empty)
+    ///
+    /// - Throws: when `initial` is not field notation: a typo must fail the test, not
+    ///   replay an empty field that finds nothing.
+    static func session(_ initial: String = "|", _ events: [SessionEvent]) throws -> Session {
+        let state = try FieldState(notation: initial)
         return Session(
             id: "test", ime: .other, source: .init(kind: .authored, detail: "test"), initial: state, events: events,
             observed: [:], expectedText: nil)
     }
 
     /// Pinyin typed letter by letter, then `commit`.
-    static func pinyin(_ initial: String = "|", _ letters: String, commit: String) -> Session {
-        session(initial, SessionEvent.composing(UTF16Text(letters), commit: UTF16Text(commit)))
+    static func pinyin(_ initial: String = "|", _ letters: String, commit: String) throws -> Session {
+        try session(initial, SessionEvent.composing(UTF16Text(letters), commit: UTF16Text(commit)))
     }
 
     /// The catalogue's rule for `spec`.

@@ -8,35 +8,35 @@ import Testing
     // MARK: Seed 000
 
     @Test func lxdNumberEndsEveryCompositionAtItsFirstLetter() throws {
-        let result = try Fixtures.replay(Fixtures.pinyin("12|", "zh", commit: "中"), "legacy-lxd-number")
+        let result = try Fixtures.replay(try Fixtures.pinyin("12|", "zh", commit: "中"), "legacy-lxd-number")
         // The filter assigns the text while "z" is marked: the composition ends, "z" is deleted.
         #expect(result.events(.compositionInterrupted) == [0, 0, 1, 1])
         #expect(result.agreedText == "12")
     }
 
     @Test func lxdNumberKeepsEveryBMPDigitAndDeletesAstralOnes() throws {
-        let session = Fixtures.session("|", [.insertText("1١۲३７"), .insertText("𝟕")])
+        let session = try Fixtures.session("|", [.insertText("1١۲३７"), .insertText("𝟕")])
         let result = try Fixtures.replay(session, "legacy-lxd-number")
         // ICU's \d is General_Category Nd; 𝟕 (U+1D7D5) is Nd too, but each half of its pair fails alone.
         #expect(result.agreedText == "1١۲३７")
     }
 
     @Test func lxdNumberDeclaresAMaxLengthItNeverEnforces() throws {
-        let session = Fixtures.session("|", [.insertText("123"), .insertText("45")])
+        let session = try Fixtures.session("|", [.insertText("123"), .insertText("45")])
         let result = try Fixtures.replay(session, "legacy-lxd-number:max-length=3")
         #expect(result.agreedText == "12345")
         #expect(result.events(.limitExceeded) == [1, 1])
     }
 
     @Test func lxdDecimalLetsAnyNumberOfDotsIn() throws {
-        let result = try Fixtures.replay(Fixtures.session("|", [.insertText("1.2.3..")]), "legacy-lxd-decimal")
+        let result = try Fixtures.replay(try Fixtures.session("|", [.insertText("1.2.3..")]), "legacy-lxd-decimal")
         #expect(result.agreedText == "1.2.3..")
     }
 
     @Test func lxdCharacterDeniesOnlyTheOriginalURORange() throws {
         // 中 (URO) goes; 㐀 (Ext. A), 龦 (U+9FA6, added after the pattern's range), 豈 (U+F900, compatibility),
         // 𠀀 (Ext. B, a surrogate pair whose halves each match the negated set) and ㄅ stay.
-        let session = Fixtures.session("|", [.insertText("中㐀\u{9FA6}\u{F900}𠀀ㄅ")])
+        let session = try Fixtures.session("|", [.insertText("中㐀\u{9FA6}\u{F900}𠀀ㄅ")])
         let result = try Fixtures.replay(session, "legacy-lxd-character")
         #expect(result.agreedText == "㐀\u{9FA6}\u{F900}𠀀ㄅ")
         let rule = Fixtures.rule("legacy-lxd-character")
@@ -44,14 +44,14 @@ import Testing
     }
 
     @Test func lxdEmojiDestroysEveryEmojiOutsideTheBMP() throws {
-        let session = Fixtures.session("|", [.insertText("👩🏽‍💻"), .insertText("☀"), .insertText("❤️")])
+        let session = try Fixtures.session("|", [.insertText("👩🏽‍💻"), .insertText("☀"), .insertText("❤️")])
         let result = try Fixtures.replay(session, "legacy-lxd-emoji")
         // 👩🏽‍💻 loses every unit (surrogate halves and the ZWJ); ❤️ loses VS16 and turns into text-style ❤.
         #expect(result.agreedText == "☀❤")
     }
 
     @Test func lxdNoEmojiLetsAstralEmojiThroughAndRefusesCheckMarks() throws {
-        let session = Fixtures.session("|", [.insertText("😀"), .insertText("✓"), .insertText("👍🏽")])
+        let session = try Fixtures.session("|", [.insertText("😀"), .insertText("✓"), .insertText("👍🏽")])
         let result = try Fixtures.replay(session, "legacy-lxd-no-emoji")
         #expect(result.agreedText == "😀👍🏽")
     }
@@ -60,27 +60,29 @@ import Testing
 
     @Test func inputFilterBlocksPinyinMidComposition() throws {
         // text.length + replacement.length: "zh" (2) + "zho" (3) > 4, though the field would hold 3.
-        let empty = try Fixtures.replay(Fixtures.pinyin("|", "zhong", commit: "中"), "legacy-input-filter:max-length=4")
+        let empty = try Fixtures.replay(
+            try Fixtures.pinyin("|", "zhong", commit: "中"), "legacy-input-filter:max-length=4")
         #expect(empty.events(.compositionInterrupted) == [2, 2, 3, 3, 4, 4])
         // With three characters in the field, the commit is refused too: 中 can never be typed,
         // though "你好吗中" is four characters.
         let full = try Fixtures.replay(
-            Fixtures.pinyin("你好吗|", "zhong", commit: "中"), "legacy-input-filter:max-length=4")
+            try Fixtures.pinyin("你好吗|", "zhong", commit: "中"), "legacy-input-filter:max-length=4")
         #expect(full.agreedText == "你好吗z")
         #expect(full.events(.compositionInterrupted).suffix(2) == [5, 5])
     }
 
     @Test func inputFilterRegexRefusesBackspaceAndCommits() throws {
-        let session = Fixtures.session("ab|", [.deleteBackward])
+        let session = try Fixtures.session("ab|", [.deleteBackward])
         let result = try Fixtures.replay(session, "legacy-input-filter:regex=^[a-zA-Z0-9]+$")
         #expect(result.agreedText == "ab")
-        let pinyin = try Fixtures.replay(Fixtures.pinyin("|", "ni", commit: "你"), "legacy-input-filter:regex=^[a-z]+$")
+        let pinyin = try Fixtures.replay(
+            try Fixtures.pinyin("|", "ni", commit: "你"), "legacy-input-filter:regex=^[a-z]+$")
         #expect(pinyin.events(.compositionInterrupted) == [2, 2])
     }
 
     @Test func inputFilterCharsetMakesTheFieldReadOnly() throws {
         // `![s rangeOfCharacterFromSet:set].location == NSNotFound` is always NO.
-        let session = Fixtures.session("12|", [.insertText("3"), .deleteBackward])
+        let session = try Fixtures.session("12|", [.insertText("3"), .deleteBackward])
         let result = try Fixtures.replay(session, "legacy-input-filter:charset=decimalDigits")
         #expect(result.agreedText == "12")
     }
@@ -88,14 +90,14 @@ import Testing
     // MARK: Seed 001
 
     @Test func countLimitTakesDigitsNoNumberParserReads() throws {
-        let session = Fixtures.session(
+        let session = try Fixtures.session(
             "|", [.insertText("１２３"), .insertText("٤٥"), .insertText("1️⃣"), .insertText("a")])
         let result = try Fixtures.replay(session, "legacy-count-limit:limit=20")
         #expect(result.agreedText == "１２３٤٥")
     }
 
     @Test func countLimitCountsMarkedTextAndRefusesComposition() throws {
-        let result = try Fixtures.replay(Fixtures.pinyin("|", "ni", commit: "你"), "legacy-count-limit:limit=20")
+        let result = try Fixtures.replay(try Fixtures.pinyin("|", "ni", commit: "你"), "legacy-count-limit:limit=20")
         // Every marked letter is refused; the commit then arrives as a plain insertion and is refused too.
         #expect(result.events(.compositionInterrupted) == [0, 0, 1, 1])
         #expect(result.agreedText == "")
@@ -104,21 +106,22 @@ import Testing
     // MARK: Seed 003
 
     @Test func numericFieldDropsTheLastCharacterNotTheTypedOne() throws {
-        let session = Fixtures.session("12|34", [.insertText("a")])
+        let session = try Fixtures.session("12|34", [.insertText("a")])
         let result = try Fixtures.replay(session, "legacy-numeric-field")
         #expect(result.agreedText == "12")
     }
 
     @Test func numericFieldAcceptsWhatFloatParses() throws {
-        let session = Fixtures.session("|", [.insertText("nan"), .replace(UTF16Range(location: 0, length: 3), "1e5")])
+        let session = try Fixtures.session(
+            "|", [.insertText("nan"), .replace(UTF16Range(location: 0, length: 3), "1e5")])
         let result = try Fixtures.replay(session, "legacy-numeric-field")
         #expect(result.agreedText == "1e5")
-        let nan = try Fixtures.replay(Fixtures.session("|", [.insertText("nan")]), "legacy-numeric-field")
+        let nan = try Fixtures.replay(try Fixtures.session("|", [.insertText("nan")]), "legacy-numeric-field")
         #expect(nan.agreedText == "nan")
     }
 
     @Test func numericFieldEndsCompositions() throws {
-        let result = try Fixtures.replay(Fixtures.pinyin("1|", "y", commit: "一"), "legacy-numeric-field")
+        let result = try Fixtures.replay(try Fixtures.pinyin("1|", "y", commit: "一"), "legacy-numeric-field")
         #expect(result.events(.compositionInterrupted) == [0, 0])
         #expect(result.agreedText == "1")
     }
@@ -126,7 +129,7 @@ import Testing
     // MARK: Forum thread 801013
 
     @Test func markedGuardLetsALongCommitPastTheLimit() throws {
-        let session = Fixtures.pinyin("|", "zhongwenshurufa", commit: "中文输入法")
+        let session = try Fixtures.pinyin("|", "zhongwenshurufa", commit: "中文输入法")
         let result = try Fixtures.replay(session, "legacy-marked-guard-limit:limit=4")
         #expect(result.events(.limitExceeded) == [15, 15])
         #expect(result.agreedText == "中文输入法")
@@ -135,7 +138,8 @@ import Testing
     // MARK: Truncation
 
     @Test func truncateCountCutsPinyinMidComposition() throws {
-        let result = try Fixtures.replay(Fixtures.pinyin("|", "shang", commit: "上"), "legacy-truncate-count:limit=3")
+        let result = try Fixtures.replay(
+            try Fixtures.pinyin("|", "shang", commit: "上"), "legacy-truncate-count:limit=3")
         // At "shan" the text is cut to "sha" and the composition ends; the engine's next update
         // "shang" then lands after it as new marked text and is cut again; 上 never arrives.
         #expect(result.events(.compositionInterrupted) == [3, 3, 4, 4])
@@ -144,18 +148,18 @@ import Testing
 
     @Test func truncateCountUsesAGraphemeCountAsAUTF16Offset() throws {
         let result = try Fixtures.replay(
-            Fixtures.session("|", [.insertText("👍"), .insertText("👍")]), "legacy-truncate-count:limit=1")
+            try Fixtures.session("|", [.insertText("👍"), .insertText("👍")]), "legacy-truncate-count:limit=1")
         #expect(result.events(.brokenText) == [1, 1])
         #expect(result.agreedText == "<D83D>")
     }
 
     @Test func truncateMarkedAwareWaitsForTheCommitThenSplitsASurrogatePair() throws {
         let pinyin = try Fixtures.replay(
-            Fixtures.pinyin("|", "shang", commit: "上"), "legacy-truncate-marked-aware:limit=3")
+            try Fixtures.pinyin("|", "shang", commit: "上"), "legacy-truncate-marked-aware:limit=3")
         #expect(!pinyin.kinds.contains(.compositionInterrupted))
         #expect(pinyin.agreedText == "上")
         let emoji = try Fixtures.replay(
-            Fixtures.session("ab|", [.insertText("👍")]), "legacy-truncate-marked-aware:limit=3")
+            try Fixtures.session("ab|", [.insertText("👍")]), "legacy-truncate-marked-aware:limit=3")
         #expect(emoji.events(.brokenText) == [0, 0])
         #expect(emoji.agreedText == "ab<D83D>")
     }

@@ -139,8 +139,4 @@ import Testing
         #expect(elided.contains { $0.hasPrefix("… ") && $0.hasSuffix(" units") })
         #expect(html.contains("[{20001, 0}]"), "the iOS 26 commit range is drawn")
     }
-
-    @Test func renderingIsDeterministic() {
-        #expect(Fixtures.corpusReport.html() == Fixtures.corpusReport.html())
-    }
 }

@@ -1,0 +1,82 @@
+import Composition
+import Foundation
+import Fuzzing
+import HarnessTestSupport
+import Testing
+
+@testable import Reporting
+
+/// Every renderer's whole output, compared byte for byte with a file under `Golden/`.
+///
+/// A change to a report shows as a diff of these files in review. After a deliberate
+/// change, record them again with `RECORD_SNAPSHOTS=1 swift test --filter GoldenReportTests`
+/// and read the diff before committing it.
+@Suite struct GoldenReportTests {
+    /// A report and the name its files start with.
+    struct Golden: Sendable, CustomTestStringConvertible {
+        var name: String
+        var report: @Sendable () throws -> Report
+        var testDescription: String { name }
+    }
+
+    static let goldens: [Golden] = [
+        // Pinyin, a ZWJ family, a multi-range QuickType edit, and the session written to
+        // attack the writers (markup, quotes, a right-to-left override, a ZWJ in marked
+        // text), with no rule and with a truncation that leaves a lone surrogate.
+        Golden(name: "replay") {
+            let sessions = try ["pinyin/zhong-guo", "emoji/family-zwj", "latin/quicktype-multi-range"].map { name in
+                try #require(SessionFiles.load([Repository.path("Corpora/sessions/\(name).json")]).sessions.first)
+            }
+            return try Fixtures.replay(
+                sessions + [Fixtures.hostileSession], rules: ["none", "legacy-truncate-count:limit=8"])
+        },
+        // A results file written to attack the renderers, as `report` reads it.
+        Golden(name: "hostile-results") { Fixtures.hostileResults },
+        // A fuzz campaign of 200 sessions, its time set to 0 (the only value that varies).
+        Golden(name: "fuzz") {
+            var report = Report(fuzz: try Fixtures.fuzzResult(), profiles: Fixtures.profiles.map(\.name))
+            if case .fuzz(var campaign) = report.run {
+                campaign.seconds = 0
+                report.run = .fuzz(campaign)
+            }
+            return report
+        },
+    ]
+
+    @Test(arguments: goldens)
+    func rendersAsRecorded(_ golden: Golden) throws {
+        let report = try golden.report()
+        let outputs: [(String, String)] = [
+            ("md", report.markdown), ("html", report.html()), ("junit.xml", report.junit),
+            ("json", report.json.rendered() + "\n"), ("matrix.md", report.matrix),
+        ]
+        for (suffix, output) in outputs {
+            try Self.compare(output, with: "\(golden.name).\(suffix)")
+        }
+    }
+
+    /// Compares `output` with the golden file `name`, or writes it when recording.
+    static func compare(_ output: String, with name: String) throws {
+        let path = Repository.path("Tests/ReportingTests/Golden/\(name)")
+        if ProcessInfo.processInfo.environment["RECORD_SNAPSHOTS"] == "1" {
+            try output.write(toFile: path, atomically: true, encoding: .utf8)
+            return
+        }
+        let recorded = try #require(
+            FileManager.default.contents(atPath: path), "no golden file \(name): record it with RECORD_SNAPSHOTS=1")
+        guard Data(output.utf8) != recorded else { return }
+        let lines = output.split(separator: "\n", omittingEmptySubsequences: false)
+        let expected = String(decoding: recorded, as: UTF8.self).split(
+            separator: "\n", omittingEmptySubsequences: false)
+        let first =
+            zip(lines, expected).enumerated().first { $0.element.0 != $0.element.1 }?.offset
+            ?? min(lines.count, expected.count)
+        Issue.record(
+            """
+            \(name) differs from the golden file at line \(first + 1):
+              recorded: \(first < expected.count ? String(expected[first].prefix(200)) : "(end)")
+              rendered: \(first < lines.count ? String(lines[first].prefix(200)) : "(end)")
+            If the change is meant, record again with RECORD_SNAPSHOTS=1 and review the diff.
+            """)
+    }
+}
