@@ -23,7 +23,7 @@ public struct FuzzRun: Sendable {
     }
 
     let result: FuzzResult
-    let report: Report
+    let profileNames: [String]
 
     /// The rule's name.
     public let rule: String
@@ -68,7 +68,7 @@ public struct FuzzRun: Sendable {
             throw HarnessFailure("the fuzzer could not start: \(error)")
         }
         result = fuzzer.run(seed: seed, iterations: iterations, seconds: iterations == nil ? seconds : nil)
-        report = Report(fuzz: result, profiles: profiles.map(\.name))
+        profileNames = profiles.map(\.name)
         self.rule = rule.spec
         properties = result.properties.map(\.rawValue)
         failures = result.failures.map { failure in
@@ -81,7 +81,7 @@ public struct FuzzRun: Sendable {
 
     /// The report in `format` (`json` is what `ime-harness merge` and `report` read).
     public func rendered(_ format: ReportFormat) -> String {
-        render(report, format, json: result.json)
+        result.rendered(format, profiles: profileNames)
     }
 
     /// Writes the report in `format` to `path`, atomically.

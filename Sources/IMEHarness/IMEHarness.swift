@@ -13,6 +13,7 @@
 @_exported import Composition
 import Foundation
 @_exported import Graphemes
+@_exported import Reporting
 
 /// Where the shipped corpus, profiles and fuzzing inventories are: this package's
 /// resources (`Sources/IMEHarness/Resources`, which `Corpora/` links to).

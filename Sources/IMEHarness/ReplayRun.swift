@@ -5,18 +5,6 @@ import Graphemes
 import HarnessJSON
 import Reporting
 
-/// The formats a run's report is written in.
-public enum ReportFormat: String, Sendable, CaseIterable {
-    /// Summary tables and each discrepancy with the field in notation: for a PR comment.
-    case markdown
-    /// One self-contained page with a timeline per session (no script, no network).
-    case html
-    /// JUnit XML, for CI systems.
-    case junit
-    /// The machine shape that `ime-harness report` reads.
-    case json
-}
-
 /// One rule replayed through a corpus under some profiles, and what was found.
 public struct ReplayRun: Sendable {
     /// One disagreement the replay found.
@@ -81,7 +69,7 @@ public struct ReplayRun: Sendable {
 
     /// The report in `format`.
     public func rendered(_ format: ReportFormat) -> String {
-        render(report, format, json: report.json)
+        report.rendered(format)
     }
 
     /// Writes the report in `format` to `path`, atomically.
@@ -97,17 +85,6 @@ public struct ReplayRun: Sendable {
         results.filter { result in result.discrepancies.contains { kinds.contains($0.kind) } }
             .map { ($0, $0.eventCount) }
             .sorted { ($0.events, $0.result.sessionID) < ($1.events, $1.result.sessionID) }
-    }
-}
-
-/// `report` in `format`; `json` is the document a run writes as JSON (a fuzz run writes
-/// its results, which `ime-harness merge` reads, rather than the report's own shape).
-func render(_ report: Report, _ format: ReportFormat, json: @autoclosure () -> JSONValue) -> String {
-    switch format {
-    case .markdown: report.markdown
-    case .html: report.html()
-    case .junit: report.junit
-    case .json: json().rendered() + "\n"
     }
 }
 

@@ -124,7 +124,8 @@ import Testing
             message: "ime-harness: \(badResults)/bad.json: $.summary.unicodeVersion: expected a value, found nothing\n"),
         .init(
             arguments: ["report", badResults + "/bad.json", "--format", "pdf"],
-            message: "ime-harness: option '--format': 'pdf' is not valid (expected one of md, html, junit, json)\n"),
+            message:
+                "ime-harness: option '--format': 'pdf' is not valid (expected one of md, html, json, junit, matrix)\n"),
     ]
 
     @Test(arguments: reportBadInputs)

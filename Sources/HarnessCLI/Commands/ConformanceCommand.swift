@@ -2,48 +2,41 @@ import Graphemes
 import HarnessJSON
 
 /// `ime-harness conformance`: segmentation and emoji classification against Unicode's test files.
-enum ConformanceCommand {
-    static let usage = """
-        USAGE: ime-harness conformance [--unicode-data DIR] [--format text|json]
-
-        Checks, against Unicode's own data files:
-          - every line of auxiliary/GraphemeBreakTest.txt splits exactly as specified;
-          - every fully-qualified line of emoji/emoji-test.txt is one cluster, classified
-            emoji, with the sequence type that emoji-sequences.txt and
-            emoji-zwj-sequences.txt give it; no minimally-qualified or unqualified line
-            is classified emoji.
-        Also reports how many fully-qualified emoji survive the per-unit emoji filter of
-        seed 000 intact, and where Swift's own Character segmentation disagrees with
-        GraphemeBreakTest.txt (reported, never failed).
-
-        OPTIONS:
-          --unicode-data DIR   Where the data files are (default: /usr/share/unicode,
-                               Debian's unicode-data package).
-          --format text|json   Output format (default: text).
-          -h, --help           Show this help.
-
-        Exit code 1 when any check fails.
-        """
-
-    enum Format: String, CaseIterable { case text, json }
+enum ConformanceCommand: Command {
+    static let spec = CommandSpec(
+        name: .conformance,
+        abstract: "Check segmentation and emoji classification against Unicode's test files.",
+        discussion: """
+            Checks, against Unicode's own data files:
+              - every line of auxiliary/GraphemeBreakTest.txt splits exactly as specified;
+              - every fully-qualified line of emoji/emoji-test.txt is one cluster,
+                classified emoji, with the sequence type that emoji-sequences.txt and
+                emoji-zwj-sequences.txt give it; no minimally-qualified or unqualified
+                line is classified emoji.
+            Also reports how many fully-qualified emoji survive the per-unit emoji filter of
+            seed 000 intact, and where Swift's own Character segmentation disagrees with
+            GraphemeBreakTest.txt (reported, never failed).
+            """,
+        options: [
+            .value(
+                "--unicode-data", "DIR",
+                help: "Where the data files are (default: /usr/share/unicode, Debian's unicode-data package)."),
+            .value("--format", "FORMAT", choices: PlainFormat.names, help: "Output format (default: text)."),
+        ],
+        exitCodes: "Exit code 1 when any check fails.")
 
     /// How many failing lines the text output lists per check.
     static let listedFailures = 20
 
-    static func run(_ arguments: [String]) throws(CLIError) -> CLIResult {
-        let parsed = try ParsedArguments(
-            arguments, command: "conformance", valued: ["--unicode-data", "--format"], flags: ["--help", "-h"])
-        if parsed.flags.contains("--help") || parsed.flags.contains("-h") {
-            return CLIResult(exitCode: 0, standardOutput: usage + "\n")
-        }
-        if let extra = parsed.positionals.first { throw .unexpectedArgument(extra, command: "conformance") }
-        let format = try parsed.choice("--format", default: Format.text)
+    static func run(_ parsed: ParsedArguments, context: CommandContext) throws(CLIError) -> CLIResult {
+        try parsed.rejectPositionals()
+        let format = try parsed.choice("--format", default: PlainFormat.text)
         let files = UnicodeDataFiles(directory: parsed.value("--unicode-data") ?? UnicodeDataFiles.defaultDirectory)
         let report: ConformanceReport
         do {
             report = try ConformanceRunner(files: files).run()
         } catch {
-            throw .dataError(error.description)
+            throw .unicodeData(error)
         }
         let output =
             switch format {

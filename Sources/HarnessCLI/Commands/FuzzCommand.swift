@@ -7,179 +7,201 @@ import InputRules
 import Reporting
 
 /// `ime-harness fuzz`: generated sessions against one rule's properties, failures minimised.
-enum FuzzCommand {
-    static let usage = """
-        USAGE: ime-harness fuzz --rule SPEC|FILE [--seed N] [--iterations N | --seconds N]
-                                [--shard I/N] [--save DIR] [--format text|json|md|html|junit]
-                                [--output PATH] [--profile NAME]... [--profiles DIR]
-                                [--inventory DIR]
-               ime-harness fuzz --segmentation [--seed N] [--iterations N] [--format text|json]
-
-        Generates input-method sessions (Pinyin, Zhuyin, Hangul, kana, emoji, pastes,
-        deletions, caret moves, multi-range edits) with hostile text, replays each under
-        every profile with the rule inside, and checks the properties that apply to the
-        rule's contract: limit-exceeded, broken-text, composition-interrupted,
-        deletion-blocked, profile-dependent, disallowed-class, promise-broken,
-        typed-text-lost, committed-text-lost. The first failure of each property is
-        shrunk to a minimal session.
-
-        With --segmentation, generated hostile text goes through ICU's grapheme break
-        iterator and through Swift's Character segmentation instead, and every text on
-        which they disagree is reported, minimised; the harness's own segmentation is
-        checked against ICU's iterator on the same texts.
-
-        OPTIONS:
-          --rule SPEC       The rule (a spec or a JSON rule file).
-          --seed N          The campaign's seed (default 0): the same seed and iteration
-                            count give the same failures, byte for byte.
-          --iterations N    Sessions to generate (default 10000 unless --seconds is given).
-          --seconds N       Stop after N seconds instead.
-          --shard I/N       Only iterations i with i % N == I - 1 (default 1/1); shards
-                            1/N … N/N together cover exactly what 1/1 covers.
-          --save DIR        Write each minimised session to DIR/<id>.json.
-          --format FORMAT   text (default); json, the results that 'merge' combines
-                            and 'ime-harness report' renders; md, html or junit,
-                            the reports 'replay' writes, one counterexample each.
-          --output PATH     Write the output to PATH (atomically) instead of standard
-                            output.
-          --profile NAME    A profile (repeatable; default: every shipped profile).
-          --profiles DIR    Where profiles are (default: Corpora/profiles).
-          --inventory DIR   Where the fuzzing inventories are (default: Corpora/fuzzing).
-          --segmentation    Differential segmentation fuzzing (ICU against Swift).
-          -h, --help        Show this help.
-
-        Exit codes: 0 no property failed, 1 a property failed, 2 a usage or input error.
-        """
-
-    enum Format: String, CaseIterable { case text, json, md, html, junit }
-
-    static func run(_ arguments: [String]) throws(CLIError) -> CLIResult {
-        let parsed = try ParsedArguments(
-            arguments, command: "fuzz",
-            valued: [
-                "--rule", "--seed", "--iterations", "--seconds", "--shard", "--save", "--format", "--output",
-                "--profile", "--profiles", "--inventory",
-            ], flags: ["--help", "-h", "--segmentation"])
-        if parsed.flags.contains("--help") || parsed.flags.contains("-h") {
-            return CLIResult(exitCode: 0, standardOutput: usage + "\n")
-        }
-        if let extra = parsed.positionals.first { throw .unexpectedArgument(extra, command: "fuzz") }
-        let format = try parsed.choice("--format", default: Format.text)
-        if parsed.flags.contains("--segmentation") {
-            guard format == .text || format == .json else {
-                throw .invalidValue(
-                    option: "--format", value: format.rawValue, expected: "text or json with --segmentation")
-            }
-            return try segmentation(parsed, format: format)
-        }
-        guard let spec = parsed.value("--rule") else { throw .missingArgument("--rule SPEC", command: "fuzz") }
-        let rules = try ReplayCommand.resolveRules([spec])
-        guard rules.count == 1, let rule = rules.first else {
-            throw .invalidValue(option: "--rule", value: spec, expected: "one rule")
-        }
-        let seed = try number(parsed, "--seed", UInt64.self) ?? 0
-        let iterations = try self.iterations(parsed)
-        let seconds = try parsed.value("--seconds").map { text throws(CLIError) in
-            // `Double` reads "inf" and "1e300" too: a campaign that cannot end is a usage error.
-            guard let value = Double(text), value > 0, value <= maximumSeconds else {
-                throw .invalidValue(
-                    option: "--seconds", value: text,
-                    expected: "a number of seconds above 0 and at most \(Int(maximumSeconds)) (a week)")
-            }
-            return value
-        }
-        if iterations != nil, seconds != nil {
-            throw .conflictingArguments("--iterations", "--seconds", command: "fuzz")
-        }
-        let shard = try parsed.value("--shard").map { text throws(CLIError) in
-            guard let shard = Shard(parsing: text) else {
-                throw .invalidValue(option: "--shard", value: text, expected: "I/N with 1 <= I <= N")
-            }
-            return shard
-        }
-        let profiles = try ReplayCommand.loadProfiles(parsed)
-        let inventoryDirectory: String
-        if let given = parsed.value("--inventory") {
-            inventoryDirectory = given
-        } else {
-            inventoryDirectory = try ReplayCommand.corporaDirectory("fuzzing", option: "--inventory")
-        }
-        let fuzzer: Fuzzer
-        do {
-            fuzzer = try Fuzzer(
-                rule: rule, profiles: profiles, inventory: try Inventory(fuzzingDirectory: inventoryDirectory))
-        } catch {
-            throw .dataError("\(error)")
-        }
-        let showProgress = isatty(2) != 0
-        let started = Date()
-        let result = fuzzer.run(
-            seed: seed, iterations: seconds == nil ? (iterations ?? 10_000) : nil, seconds: seconds,
-            shard: shard ?? .all
-        ) { done, failed in
-            guard showProgress else { return }
-            let rate = Int(Double(done) / max(Date().timeIntervalSince(started), 0.001))
-            FileHandle.standardError.write(
-                Data("\rfuzz: \(done) sessions, \(rate)/s, \(failed) properties failed so far".utf8))
-        }
-        if showProgress { FileHandle.standardError.write(Data("\n".utf8)) }
-        var standardError = ""
-        if let directory = parsed.value("--save") {
-            do {
-                try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-                for failure in result.failures {
-                    let path = directory + "/" + failure.session.id + ".json"
-                    try AtomicFile.write(failure.session.json.rendered() + "\n", to: path)
-                    standardError += TerminalLine.diagnostic("wrote \(path)")
-                }
-            } catch let error as AtomicFile.WriteError {
-                throw .dataError(error.description)
-            } catch {
-                throw .dataError("\(directory): cannot be written (\(error.localizedDescription))")
-            }
-        }
-        let report = Report(fuzz: result, profiles: profiles.map(\.name))
-        let output =
-            switch format {
-            case .json: result.json.rendered() + "\n"
-            case .text: text(result, properties: fuzzer.properties)
-            case .md: ReportOutput.render(report, as: .md)
-            case .html: ReportOutput.render(report, as: .html)
-            case .junit: ReportOutput.render(report, as: .junit)
-            }
-        return try ReportOutput.deliver(
-            output, to: parsed.value("--output"),
-            inputs: ReportOutput.files(under: [spec, inventoryDirectory] + ReplayCommand.profileInputs(parsed)),
-            exitCode: result.failures.isEmpty ? 0 : 1,
-            summary: "\(result.iterations) sessions, \(result.failures.count) properties failed",
-            standardError: standardError)
-    }
+enum FuzzCommand: Command {
+    static let spec = CommandSpec(
+        name: .fuzz,
+        abstract: "Generate sessions against a rule's properties and shrink what fails.",
+        discussion: CommandSpec.paragraph(
+            """
+            Generates input-method sessions (Pinyin, Zhuyin, Hangul, kana, emoji, pastes, \
+            deletions, caret moves, multi-range edits) with hostile text, replays each under \
+            every profile with the rule inside, and checks the properties that apply to the \
+            rule's contract: \(FuzzProperty.allCases.map(\.rawValue).joined(separator: ", ")). \
+            The first failure of each property is shrunk to a minimal session.
+            """)
+            + "\n\n"
+                + """
+                With --segmentation, generated hostile text goes through ICU's grapheme break
+                iterator and through Swift's Character segmentation instead, and every text on
+                which they disagree is reported, minimised; the harness's own segmentation is
+                checked against ICU's iterator on the same texts (--seed, --iterations and
+                --format text or json apply).
+                """,
+        options: [
+            .value(
+                "--rule", "SPEC|FILE",
+                help: "The rule (a spec or a JSON rule file); required, except with --segmentation."),
+            .value(
+                "--seed", "N",
+                help:
+                    "The campaign's seed (default 0): the same seed and iteration count give the same failures, byte for byte."
+            ),
+            .value("--iterations", "N", help: "Sessions to generate (default 10000 unless --seconds is given)."),
+            .value("--seconds", "N", help: "Stop after N seconds instead (at most a week)."),
+            .value(
+                "--shard", "I/N",
+                help:
+                    "Only iterations i with i % N == I - 1 (default 1/1); shards 1/N … N/N together cover exactly what 1/1 covers."
+            ),
+            .value("--save", "DIR", help: "Write each minimised session to DIR/<id>.json."),
+            .value(
+                "--format", "FORMAT", choices: ["text"] + ReportFormat.allCases.map(\.rawValue),
+                help: """
+                    text (default); json, the results that 'merge' combines and 'ime-harness \
+                    report' renders; md, html, junit or matrix, the reports 'replay' writes, one \
+                    counterexample each.
+                    """),
+            .value("--output", "PATH", help: "Write the output to PATH (atomically) instead of standard output."),
+            .value(
+                "--profile", "NAME", repeatable: true, help: "A profile (repeatable; default: every shipped profile)."),
+            .value("--profiles", "DIR", help: "Where profiles are (default: Corpora/profiles)."),
+            .value("--inventory", "DIR", help: "Where the fuzzing inventories are (default: Corpora/fuzzing)."),
+            .flag("--segmentation", help: "Differential segmentation fuzzing (ICU against Swift)."),
+        ],
+        exitCodes: "Exit codes: 0 no property failed, 1 a property failed, 2 a usage or input error.")
 
     /// The longest campaign `--seconds` asks for: a week (longer ones are sharded).
     static let maximumSeconds: Double = 7 * 24 * 3600
 
-    /// `fuzz --segmentation`.
-    private static func segmentation(_ parsed: ParsedArguments, format: Format) throws(CLIError) -> CLIResult {
-        for option in ["--rule", "--seconds", "--shard", "--save", "--output"] where parsed.value(option) != nil {
-            throw .conflictingArguments("--segmentation", option, command: "fuzz")
+    /// The most sessions (or texts) `--iterations` asks for: 10^11, far more than a week
+    /// of fuzzing generates; a larger count is a run that cannot end, like `--seconds inf`.
+    static let maximumIterations = 100_000_000_000
+
+    static func run(_ parsed: ParsedArguments, context: CommandContext) throws(CLIError) -> CLIResult {
+        try parsed.rejectPositionals()
+        let format =
+            try parsed.value("--format").map { raw throws(CLIError) -> ReportFormat? in
+                if raw == "text" { return nil }
+                guard let format = ReportFormat(rawValue: raw) else {
+                    throw .invalidValue(
+                        option: "--format", value: raw,
+                        expected: "one of text, " + ReportFormat.allCases.map(\.rawValue).joined(separator: ", "))
+                }
+                return format
+            } ?? nil
+        if parsed.flag("--segmentation") {
+            guard format == nil || format == .json else {
+                throw .invalidValue(
+                    option: "--format", value: format?.rawValue ?? "", expected: "text or json with --segmentation")
+            }
+            return try segmentation(parsed, format: format == .json ? .json : .text)
         }
-        let seed = try number(parsed, "--seed", UInt64.self) ?? 0
-        let iterations = try self.iterations(parsed) ?? 10_000
-        let directory: String
-        if let given = parsed.value("--inventory") {
-            directory = given
-        } else {
-            directory = try ReplayCommand.corporaDirectory("fuzzing", option: "--inventory")
+        let campaign = try Campaign(parsed)
+        let result = campaign.fuzzer.run(
+            seed: campaign.seed, iterations: campaign.iterations, seconds: campaign.seconds, shard: campaign.shard,
+            progress: progress(context))
+        let saved = try save(result.failures.map(\.session), to: parsed.value("--save"))
+        let output =
+            format.map { result.rendered($0, profiles: campaign.profiles.map(\.name)) }
+            ?? text(result, properties: campaign.fuzzer.properties)
+        return try ReportOutput.deliver(
+            output, to: parsed.value("--output"),
+            inputs: ReportOutput.files(
+                under: [campaign.spec, campaign.inventory] + CommandInputs.profileInputs(parsed)),
+            exitCode: result.failures.isEmpty ? 0 : 1,
+            summary: "\(result.iterations) sessions, \(result.failures.count) properties failed",
+            standardError: saved.map { TerminalLine.diagnostic("wrote \($0)") }.joined())
+    }
+
+    /// What a campaign's options ask for, checked.
+    struct Campaign {
+        var spec: String
+        var fuzzer: Fuzzer
+        var profiles: [PlatformProfile]
+        var inventory: String
+        var seed: UInt64
+        var iterations: Int?
+        var seconds: Double?
+        var shard: Shard
+
+        init(_ parsed: ParsedArguments) throws(CLIError) {
+            guard let spec = parsed.value("--rule") else { throw .missingArgument("--rule SPEC", command: .fuzz) }
+            let rules = try CommandInputs.rules([spec])
+            guard rules.count == 1, let rule = rules.first else {
+                throw .invalidValue(option: "--rule", value: spec, expected: "one rule")
+            }
+            self.spec = spec
+            seed = try parsed.count("--seed", UInt64.self) ?? 0
+            let iterations = try parsed.count("--iterations", Int.self, maximum: maximumIterations)
+            seconds = try parsed.value("--seconds").map { text throws(CLIError) in
+                // `Double` reads "inf" and "1e300" too: a campaign that cannot end is a usage error.
+                guard let value = Double(text), value > 0, value <= maximumSeconds else {
+                    throw .invalidValue(
+                        option: "--seconds", value: text,
+                        expected: "a number of seconds above 0 and at most \(Int(maximumSeconds)) (a week)")
+                }
+                return value
+            }
+            if iterations != nil, seconds != nil {
+                throw .conflictingArguments("--iterations", "--seconds", command: .fuzz)
+            }
+            self.iterations = seconds == nil ? (iterations ?? 10_000) : nil
+            shard =
+                try parsed.value("--shard").map { text throws(CLIError) in
+                    guard let shard = Shard(parsing: text) else {
+                        throw .invalidValue(option: "--shard", value: text, expected: "I/N with 1 <= I <= N")
+                    }
+                    return shard
+                } ?? .all
+            profiles = try CommandInputs.profiles(parsed)
+            let (inventory, directory) = try CommandInputs.inventory(parsed)
+            self.inventory = directory
+            do {
+                fuzzer = try Fuzzer(rule: rule, profiles: profiles, inventory: inventory)
+            } catch {
+                throw .icu(error)
+            }
         }
-        let result: SegmentationDifferential.Result
-        let own: (texts: Int, clusters: Int, disagreements: Int)
+    }
+
+    /// A progress callback that shows sessions, rate and failures on the context's
+    /// progress line, when it has one.
+    private static func progress(_ context: CommandContext) -> ((Int, Int) -> Void)? {
+        guard let show = context.progress else { return nil }
+        let started = Date()
+        return { done, failed in
+            let rate = Int(Double(done) / max(Date().timeIntervalSince(started), 0.001))
+            show("fuzz: \(done) sessions, \(rate)/s, \(failed) properties failed so far")
+        }
+    }
+
+    /// Writes each session to `directory/<id>.json` (atomically) and returns the paths.
+    private static func save(_ sessions: [Session], to directory: String?) throws(CLIError) -> [String] {
+        guard let directory else { return [] }
         do {
-            let differential = try SegmentationDifferential(inventory: try Inventory(fuzzingDirectory: directory))
-            result = differential.run(seed: seed, iterations: iterations)
-            own = differential.checkOwnSegmentation(seed: seed, iterations: iterations)
+            try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         } catch {
-            throw .dataError("\(error)")
+            throw .directoryNotWritable(path: directory, reason: error.localizedDescription)
         }
+        var paths: [String] = []
+        for session in sessions {
+            let path = directory + "/" + session.id + ".json"
+            do {
+                try AtomicFile.write(session.document, to: path)
+            } catch {
+                throw .write(error)
+            }
+            paths.append(path)
+        }
+        return paths
+    }
+
+    /// `fuzz --segmentation`.
+    private static func segmentation(_ parsed: ParsedArguments, format: PlainFormat) throws(CLIError) -> CLIResult {
+        for option in ["--rule", "--seconds", "--shard", "--save", "--output"] where parsed.value(option) != nil {
+            throw .conflictingArguments("--segmentation", option, command: .fuzz)
+        }
+        let seed = try parsed.count("--seed", UInt64.self) ?? 0
+        let iterations = try parsed.count("--iterations", Int.self, maximum: maximumIterations) ?? 10_000
+        let inventory = try CommandInputs.inventory(parsed).inventory
+        let differential: SegmentationDifferential
+        do {
+            differential = try SegmentationDifferential(inventory: inventory)
+        } catch {
+            throw .icu(error)
+        }
+        let result = differential.run(seed: seed, iterations: iterations)
+        let own = differential.checkOwnSegmentation(seed: seed, iterations: iterations)
         let output: String
         switch format {
         case .json:
@@ -200,7 +222,7 @@ enum FuzzCommand {
                             })
                     ),
                 ]).rendered() + "\n"
-        case .text, .md, .html, .junit:
+        case .text:
             var text =
                 "segmentation, seed \(seed): \(result.texts) texts, \(result.clusters) clusters (ICU), "
                 + "\(result.disagreements) on which ICU and Swift disagree, \(result.findings.count) distinct when minimised\n"
@@ -214,29 +236,6 @@ enum FuzzCommand {
         }
         return CLIResult(
             exitCode: result.disagreements == 0 && own.disagreements == 0 ? 0 : 1, standardOutput: output)
-    }
-
-    /// The most sessions (or texts) `--iterations` asks for: 10^11, far more than a week
-    /// of fuzzing generates; a larger count is a run that cannot end, like `--seconds inf`.
-    static let maximumIterations = 100_000_000_000
-
-    private static func iterations(_ parsed: ParsedArguments) throws(CLIError) -> Int? {
-        guard let value = try number(parsed, "--iterations", Int.self) else { return nil }
-        guard value <= maximumIterations else {
-            throw .invalidValue(
-                option: "--iterations", value: String(value), expected: "a whole number from 0 to \(maximumIterations)")
-        }
-        return value
-    }
-
-    private static func number<Value: FixedWidthInteger>(_ parsed: ParsedArguments, _ option: String, _: Value.Type)
-        throws(CLIError) -> Value?
-    {
-        guard let text = parsed.value(option) else { return nil }
-        guard let value = Value(text), value >= 0 else {
-            throw .invalidValue(option: option, value: text, expected: "a whole number from 0")
-        }
-        return value
     }
 
     /// The human-readable summary: the run, then each failure with its minimised events.
@@ -256,43 +255,5 @@ enum FuzzCommand {
             }
         }
         return out
-    }
-}
-
-/// `ime-harness merge`: fuzz results of several shards as one.
-enum MergeCommand {
-    static let usage = """
-        USAGE: ime-harness merge RESULTS.json... [--output PATH]
-
-        Combines the --format json results of shards of one campaign (the same rule and
-        seed) into one: iterations and seconds summed, and per property the failure of the
-        lowest iteration, as a single run over all the shards would report it.
-        """
-
-    static func run(_ arguments: [String]) throws(CLIError) -> CLIResult {
-        let parsed = try ParsedArguments(arguments, command: "merge", valued: ["--output"], flags: ["--help", "-h"])
-        if parsed.flags.contains("--help") || parsed.flags.contains("-h") {
-            return CLIResult(exitCode: 0, standardOutput: usage + "\n")
-        }
-        guard !parsed.positionals.isEmpty else { throw .missingArgument("RESULTS.json", command: "merge") }
-        var results: [FuzzResult] = []
-        for path in parsed.positionals {
-            guard let data = FileManager.default.contents(atPath: path) else { throw .fileNotFound(path: path) }
-            do {
-                results.append(try FuzzResult(json: JSONNode(JSONParser.parse(data))))
-            } catch {
-                throw .dataError("\(path): \(error)")
-            }
-        }
-        let merged: FuzzResult
-        do {
-            merged = try FuzzResult.merging(results)
-        } catch {
-            throw .dataError(error.description)
-        }
-        return try ReportOutput.deliver(
-            merged.json.rendered() + "\n", to: parsed.value("--output"), inputs: parsed.positionals,
-            exitCode: merged.failures.isEmpty ? 0 : 1,
-            summary: "\(merged.iterations) sessions, \(merged.failures.count) properties failed")
     }
 }

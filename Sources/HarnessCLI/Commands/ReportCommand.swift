@@ -1,53 +1,37 @@
-import Foundation
-import HarnessJSON
 import Reporting
 
 /// `ime-harness report`: renders the JSON results of `replay` or `fuzz` in another format.
-enum ReportCommand {
-    static let usage = """
-        USAGE: ime-harness report RESULTS.json [--format md|html|junit|json] [--output PATH]
+enum ReportCommand: Command {
+    static let spec = CommandSpec(
+        name: .report,
+        abstract: "Render JSON results of replay or fuzz as Markdown, HTML or JUnit XML.",
+        arguments: "RESULTS.json",
+        discussion: CommandSpec.paragraph(
+            """
+            Renders what 'ime-harness replay --format json' or 'ime-harness fuzz --format \
+            json' (or 'merge') wrote, exactly as the run itself would have: Markdown \
+            (default), one self-contained HTML page, JUnit XML, the replay JSON shape \
+            again, or the rule matrix. The versions shown are the run's, read from the file.
+            """),
+        options: [
+            .value(
+                "--format", "FORMAT", choices: ReportFormat.allCases.map(\.rawValue),
+                help: "md (default), html, json, junit or matrix, as 'replay --format' writes them."),
+            .value("--output", "PATH", help: "Write the report to PATH (atomically) instead of standard output."),
+        ],
+        exitCodes: """
+            Exit codes: 0 the results hold no finding, 1 they hold findings, 2 a usage error
+            or a results file that cannot be read (or that lists unreadable sessions).
+            """)
 
-        Renders what 'ime-harness replay --format json' or 'ime-harness fuzz --format json'
-        (or 'merge') wrote, exactly as the run itself would have: Markdown (default), one
-        self-contained HTML page, JUnit XML, or the replay JSON shape again. The versions
-        shown are the run's, read from the file.
-
-        OPTIONS:
-          --format FORMAT   md (default), html, junit or json.
-          --output PATH     Write the report to PATH (atomically) instead of standard output.
-          -h, --help        Show this help.
-
-        Exit codes: 0 the results hold no finding, 1 they hold findings, 2 a usage error
-        or a results file that cannot be read (or that lists unreadable sessions).
-        """
-
-    enum Format: String, CaseIterable { case md, html, junit, json }
-
-    static func run(_ arguments: [String]) throws(CLIError) -> CLIResult {
-        let parsed = try ParsedArguments(
-            arguments, command: "report", valued: ["--format", "--output"], flags: ["--help", "-h"])
-        if parsed.flags.contains("--help") || parsed.flags.contains("-h") {
-            return CLIResult(exitCode: 0, standardOutput: usage + "\n")
-        }
-        let format = try parsed.choice("--format", default: Format.md)
-        guard let path = parsed.positionals.first else { throw .missingArgument("RESULTS.json", command: "report") }
-        if let extra = parsed.positionals.dropFirst().first { throw .unexpectedArgument(extra, command: "report") }
-        guard let data = FileManager.default.contents(atPath: path) else { throw .fileNotFound(path: path) }
-        let report: Report
-        do {
-            report = try Report(json: JSONNode(JSONParser.parse(data)))
-        } catch {
-            throw .dataError("\(path): \(error)")
-        }
-        let output =
-            switch format {
-            case .md: ReportOutput.render(report, as: .md)
-            case .html: ReportOutput.render(report, as: .html)
-            case .junit: ReportOutput.render(report, as: .junit)
-            case .json: ReportOutput.render(report, as: .json)
-            }
+    static func run(_ parsed: ParsedArguments, context: CommandContext) throws(CLIError) -> CLIResult {
+        let format = try parsed.choice("--format", default: ReportFormat.markdown)
+        guard let path = parsed.positionals.first else { throw .missingArgument("RESULTS.json", command: .report) }
+        try parsed.rejectPositionals(after: 1)
+        let report = try CommandInputs.results(path) { try Report(json: $0) }
         return try ReportOutput.deliver(
-            output, to: parsed.value("--output"), inputs: parsed.positionals, exitCode: report.exitCode,
+            report.rendered(format), to: parsed.value("--output"), inputs: parsed.positionals,
+            exitCode: report.exitCode,
             summary: "\(report.sessions.count) session replays, \(report.findingCount) findings")
     }
 }

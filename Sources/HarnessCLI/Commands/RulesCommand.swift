@@ -2,21 +2,19 @@ import Composition
 import InputRules
 
 /// `ime-harness rules`: the rule catalogue, one entry per rule with its parameters.
-enum RulesCommand {
-    static let usage = """
-        USAGE: ime-harness rules
+enum RulesCommand: Command {
+    static let spec = CommandSpec(
+        name: .rules,
+        abstract: "List the rule catalogue: legacy ports and correct rules, with their parameters.",
+        discussion: """
+            Lists every rule a spec can name (--rule on replay), with a one-line description
+            and its parameters. Legacy rules (legacy-*) reproduce code developers copy, bugs
+            included; the others are the harness's correct rules.
+            """,
+        options: [])
 
-        Lists every rule a spec can name (--rule on replay), with a one-line description
-        and its parameters. Legacy rules (legacy-*) reproduce code developers copy, bugs
-        included; the others are the harness's correct rules.
-        """
-
-    static func run(_ arguments: [String]) throws(CLIError) -> CLIResult {
-        let parsed = try ParsedArguments(arguments, command: "rules", valued: [], flags: ["--help", "-h"])
-        if parsed.flags.contains("--help") || parsed.flags.contains("-h") {
-            return CLIResult(exitCode: 0, standardOutput: usage + "\n")
-        }
-        if let extra = parsed.positionals.first { throw .unexpectedArgument(extra, command: "rules") }
+    static func run(_ parsed: ParsedArguments, context: CommandContext) throws(CLIError) -> CLIResult {
+        try parsed.rejectPositionals()
         return CLIResult(exitCode: 0, standardOutput: listing(RuleCatalogue.full))
     }
 

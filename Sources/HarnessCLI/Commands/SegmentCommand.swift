@@ -3,42 +3,35 @@ import Graphemes
 import HarnessJSON
 
 /// `ime-harness segment`: grapheme clusters, their classes and the text's lengths.
-enum SegmentCommand {
-    static let usage = """
-        USAGE: ime-harness segment [--format text|json] TEXT
-               ime-harness segment [--format text|json] --file PATH
+enum SegmentCommand: Command {
+    static let spec = CommandSpec(
+        name: .segment,
+        abstract: "Split text into grapheme clusters and classify each (han, emoji, ...).",
+        arguments: "[TEXT]",
+        discussion: """
+            Splits TEXT (or the UTF-8 file PATH; '-' reads standard input) into extended
+            grapheme clusters with ICU and classifies each one: han, bopomofo, hiragana,
+            katakana, hangul, emoji (with its RGI sequence type), emoji-component, digit,
+            letter, mark, punctuation, symbol, whitespace, control, unassigned, other.
+            """,
+        options: [
+            .value("--format", "FORMAT", choices: PlainFormat.names, help: "Output format (default: text)."),
+            .value("--file", "PATH", help: "Read the text from a UTF-8 file instead of the argument."),
+        ])
 
-        Splits TEXT (or the UTF-8 file PATH; '-' reads standard input) into extended
-        grapheme clusters with ICU and classifies each one: han, bopomofo, hiragana,
-        katakana, hangul, emoji (with its RGI sequence type), emoji-component, digit,
-        letter, mark, punctuation, symbol, whitespace, control, unassigned, other.
-
-        OPTIONS:
-          --format text|json   Output format (default: text).
-          --file PATH          Read the text from a UTF-8 file instead of the argument.
-          -h, --help           Show this help.
-        """
-
-    enum Format: String, CaseIterable { case text, json }
-
-    static func run(_ arguments: [String], output: OutputSink) throws(CLIError) -> CLIResult {
-        let parsed = try ParsedArguments(
-            arguments, command: "segment", valued: ["--format", "--file"], flags: ["--help", "-h"])
-        if parsed.flags.contains("--help") || parsed.flags.contains("-h") {
-            return CLIResult(exitCode: 0, standardOutput: usage + "\n")
-        }
-        let format = try parsed.choice("--format", default: Format.text)
+    static func run(_ parsed: ParsedArguments, context: CommandContext) throws(CLIError) -> CLIResult {
+        let format = try parsed.choice("--format", default: PlainFormat.text)
         let text: UTF16Text
         switch (parsed.value("--file"), parsed.positionals.count) {
         case (let path?, 0): text = try InputFile.readUTF8(path)
-        case (.some, _): throw .conflictingArguments("TEXT", "--file", command: "segment")
+        case (.some, _): throw .conflictingArguments("TEXT", "--file", command: .segment)
         case (nil, 1): text = UTF16Text(parsed.positionals[0])
-        case (nil, 0): throw .missingArgument("TEXT or --file PATH", command: "segment")
-        case (nil, _): throw .unexpectedArgument(parsed.positionals[1], command: "segment")
+        case (nil, 0): throw .missingArgument("TEXT or --file PATH", command: .segment)
+        case (nil, _): throw .unexpectedArgument(parsed.positionals[1], command: .segment)
         }
         switch format {
-        case .json: writeJSON(text, to: output)
-        case .text: writePlain(text, to: output)
+        case .json: writeJSON(text, to: context.output)
+        case .text: writePlain(text, to: context.output)
         }
         return CLIResult(exitCode: 0)
     }
@@ -100,43 +93,5 @@ enum SegmentCommand {
 
     private static func pad(_ string: String, _ width: Int) -> String {
         string + String(repeating: " ", count: max(0, width - string.count))
-    }
-}
-
-/// Reading input files with errors that name the file.
-enum InputFile {
-    /// The UTF-8 contents of `path` (or standard input for `-`) as UTF-16 text.
-    static func readUTF8(_ path: String) throws(CLIError) -> UTF16Text {
-        let data: Data
-        if path == "-" {
-            data = FileHandle.standardInput.readDataToEndOfFile()
-        } else {
-            var isDirectory: ObjCBool = false
-            guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-                throw .fileNotFound(path: path)
-            }
-            guard !isDirectory.boolValue, let contents = FileManager.default.contents(atPath: path) else {
-                throw .fileUnreadable(path: path)
-            }
-            data = contents
-        }
-        guard let string = String(validating: data, as: UTF8.self) else {
-            throw .invalidUTF8(path: path, byteOffset: firstInvalidUTF8Offset(data))
-        }
-        return UTF16Text(string)
-    }
-
-    /// The offset of the first byte that does not continue a valid UTF-8 sequence.
-    static func firstInvalidUTF8Offset(_ data: Data) -> Int {
-        var decoder = UTF8()
-        var iterator = data.makeIterator()
-        var offset = 0
-        while true {
-            switch decoder.decode(&iterator) {
-            case .scalarValue(let scalar): offset += UTF8.width(scalar)
-            case .emptyInput: return offset
-            case .error: return offset
-            }
-        }
     }
 }

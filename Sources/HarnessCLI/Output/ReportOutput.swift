@@ -1,24 +1,8 @@
 import Foundation
 import Reporting
 
-/// The report formats `replay` and `report` write.
-enum ReportFormat: String, CaseIterable {
-    case md, html, json, junit, matrix
-}
-
-/// Renders reports and delivers them to standard output or, atomically, to `--output`.
+/// Delivers a command's output to standard output or, atomically, to `--output`.
 enum ReportOutput {
-    /// `report` in `format`.
-    static func render(_ report: Report, as format: ReportFormat) -> String {
-        switch format {
-        case .md: report.markdown
-        case .html: report.html()
-        case .json: report.json.rendered() + "\n"
-        case .junit: report.junit
-        case .matrix: report.matrix
-        }
-    }
-
     /// Writes `output` to `path` (see ``AtomicFile``: atomically, keeping device nodes and
     /// links, never over one of `inputs`) or returns it as standard output; when written,
     /// `summary` tells on standard error what went where.
@@ -32,7 +16,7 @@ enum ReportOutput {
         do {
             try AtomicFile.write(output, to: path, notOver: inputs)
         } catch {
-            throw .dataError(error.description)
+            throw .write(error)
         }
         return CLIResult(
             exitCode: exitCode, standardError: standardError + TerminalLine.diagnostic("wrote \(path): \(summary)"))

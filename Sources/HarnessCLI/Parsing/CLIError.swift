@@ -1,19 +1,42 @@
+import Composition
+import Fuzzing
+import Graphemes
+import Reporting
+
 /// Everything that can go wrong on the command line, with its exit code.
 ///
-/// All user-facing error text is produced here, in ``message``, so every message
-/// has the same shape: what was wrong, and where (the argument, the file, the line).
-enum CLIError: Error, Equatable {
+/// All user-facing error text is produced here, in ``message``, so every message has the
+/// same shape: what was wrong, and where (the argument, the file, the line, the JSON path).
+/// A library error keeps its own one-line description, which already names its file.
+enum CLIError: Error {
     case unknownCommand(String)
-    case unknownOption(String, command: String)
-    case missingValue(option: String, command: String)
+    case unknownOption(String, command: CommandName)
+    case missingValue(option: String, command: CommandName)
     case invalidValue(option: String, value: String, expected: String)
-    case unexpectedArgument(String, command: String)
-    case missingArgument(String, command: String)
-    case conflictingArguments(String, String, command: String)
+    case unexpectedArgument(String, command: CommandName)
+    case missingArgument(String, command: CommandName)
+    case conflictingArguments(String, String, command: CommandName)
     case fileNotFound(path: String)
     case fileUnreadable(path: String)
     case invalidUTF8(path: String, byteOffset: Int)
-    case dataError(String)
+    /// A rule spec that names no rule or gives bad parameters, from `path` when a rule file gave it.
+    case rule(RuleSpecError, path: String?)
+    case ruleFile(RuleFileError)
+    case profile(ProfileError)
+    /// A profiles directory with no profile in it.
+    case noProfiles(directory: String)
+    /// `Corpora/<name>` found nowhere; `option` names the directory instead.
+    case noCorporaDirectory(name: String, tried: [String], option: String)
+    case inventory(InventoryError)
+    case unicodeData(UnicodeDataError)
+    /// ICU could not open what it needs (its break rules, a pattern).
+    case icu(ICUError)
+    /// A results file (of `report` or `merge`) that is not what a run writes.
+    case results(path: String, reason: String)
+    case merge(MergeError)
+    case write(AtomicFile.WriteError)
+    /// A directory `--save` names that cannot be made.
+    case directoryNotWritable(path: String, reason: String)
 
     /// The one-line message shown on standard error, prefixed with `ime-harness: `.
     var message: String {
@@ -21,25 +44,34 @@ enum CLIError: Error, Equatable {
         case .unknownCommand(let name):
             "unknown command '\(name)' (expected one of: \(CommandName.allCases.map(\.rawValue).joined(separator: ", ")); see 'ime-harness --help')"
         case .unknownOption(let option, let command):
-            "\(command): unknown option '\(option)' (see 'ime-harness \(command) --help')"
+            "\(command.rawValue): unknown option '\(option)' (see 'ime-harness \(command.rawValue) --help')"
         case .missingValue(let option, let command):
-            "\(command): option '\(option)' needs a value"
+            "\(command.rawValue): option '\(option)' needs a value"
         case .invalidValue(let option, let value, let expected):
             "option '\(option)': '\(value)' is not valid (expected \(expected))"
         case .unexpectedArgument(let argument, let command):
-            "\(command): unexpected argument '\(argument)'"
+            "\(command.rawValue): unexpected argument '\(argument)'"
         case .missingArgument(let what, let command):
-            "\(command): missing \(what) (see 'ime-harness \(command) --help')"
+            "\(command.rawValue): missing \(what) (see 'ime-harness \(command.rawValue) --help')"
         case .conflictingArguments(let first, let second, let command):
-            "\(command): \(first) and \(second) cannot be used together"
-        case .fileNotFound(let path):
-            "\(path): no such file"
-        case .fileUnreadable(let path):
-            "\(path): cannot be read"
+            "\(command.rawValue): \(first) and \(second) cannot be used together"
+        case .fileNotFound(let path): "\(path): no such file"
+        case .fileUnreadable(let path): "\(path): cannot be read"
         case .invalidUTF8(let path, let byteOffset):
             "\(path): not valid UTF-8 (first bad byte at offset \(byteOffset))"
-        case .dataError(let message):
-            message
+        case .rule(let error, let path): (path.map { "\($0): " } ?? "") + error.description
+        case .ruleFile(let error): error.description
+        case .profile(let error): error.description
+        case .noProfiles(let directory): "\(directory): no profiles (*.json) found"
+        case .noCorporaDirectory(let name, let tried, let option):
+            "no \(name) directory found (tried \(tried.joined(separator: ", "))); pass \(option) DIR"
+        case .inventory(let error): error.description
+        case .unicodeData(let error): error.description
+        case .icu(let error): error.description
+        case .results(let path, let reason): "\(path): \(reason)"
+        case .merge(let error): error.description
+        case .write(let error): error.description
+        case .directoryNotWritable(let path, let reason): "\(path): cannot be written (\(reason))"
         }
     }
 

@@ -1,0 +1,37 @@
+import Fuzzing
+
+/// `ime-harness merge`: fuzz results of several shards as one.
+enum MergeCommand: Command {
+    static let spec = CommandSpec(
+        name: .merge,
+        abstract: "Combine the JSON results of fuzz shards.",
+        arguments: "RESULTS.json...",
+        discussion: CommandSpec.paragraph(
+            """
+            Combines the --format json results of shards of one campaign (the same rule and \
+            seed) into one: iterations and seconds summed, and per property the failure of \
+            the lowest iteration, as a single run over all the shards would report it.
+            """),
+        options: [
+            .value(
+                "--output", "PATH", help: "Write the merged results to PATH (atomically) instead of standard output.")
+        ])
+
+    static func run(_ parsed: ParsedArguments, context: CommandContext) throws(CLIError) -> CLIResult {
+        guard !parsed.positionals.isEmpty else { throw .missingArgument("RESULTS.json", command: .merge) }
+        var results: [FuzzResult] = []
+        for path in parsed.positionals {
+            results.append(try CommandInputs.results(path) { try FuzzResult(json: $0) })
+        }
+        let merged: FuzzResult
+        do {
+            merged = try FuzzResult.merging(results)
+        } catch {
+            throw .merge(error)
+        }
+        return try ReportOutput.deliver(
+            merged.json.rendered() + "\n", to: parsed.value("--output"), inputs: parsed.positionals,
+            exitCode: merged.failures.isEmpty ? 0 : 1,
+            summary: "\(merged.iterations) sessions, \(merged.failures.count) properties failed")
+    }
+}

@@ -1,0 +1,157 @@
+import Composition
+import Foundation
+import Fuzzing
+import Graphemes
+import HarnessJSON
+import InputRules
+
+/// What the commands read besides their arguments: rules, profiles, the `Corpora`
+/// directories and results files, each failure a ``CLIError`` naming what and where.
+enum CommandInputs {
+    /// The rules named by `--rule` values: specs, JSON rule files, or directories of them.
+    static func rules(_ values: [String]) throws(CLIError) -> [any InputRule] {
+        var rules: [any InputRule] = []
+        for value in values {
+            var isDirectory: ObjCBool = false
+            let isPath =
+                value.hasSuffix(".json")
+                || (FileManager.default.fileExists(atPath: value, isDirectory: &isDirectory) && isDirectory.boolValue)
+            guard isPath else {
+                do {
+                    rules.append(try RuleCatalogue.full.rule(value))
+                } catch {
+                    throw .rule(error, path: nil)
+                }
+                continue
+            }
+            let files: [String]
+            do {
+                files = isDirectory.boolValue ? try RuleFile.files(in: value) : [value]
+            } catch {
+                throw .ruleFile(error)
+            }
+            for path in files {
+                let file: RuleFile
+                do {
+                    file = try RuleFile(path: path)
+                } catch {
+                    throw .ruleFile(error)
+                }
+                do {
+                    rules.append(try RuleCatalogue.full.rule(file.spec))
+                } catch {
+                    throw .rule(error, path: path)
+                }
+            }
+        }
+        return rules
+    }
+
+    /// The profiles `--profile` names (default: every profile in the profiles directory).
+    static func profiles(_ parsed: ParsedArguments) throws(CLIError) -> [PlatformProfile] {
+        let store = ProfileStore(directory: try profilesDirectory(parsed))
+        var profiles: [PlatformProfile] = []
+        for name in parsed.values["--profile"] ?? store.names() {
+            do {
+                profiles.append(try store.profile(named: name))
+            } catch {
+                throw .profile(error)
+            }
+        }
+        guard !profiles.isEmpty else { throw .noProfiles(directory: store.directory) }
+        return profiles
+    }
+
+    /// The profile files and directory a run reads (for ``ReportOutput/files(under:)``).
+    static func profileInputs(_ parsed: ParsedArguments) -> [String] {
+        parsed.all("--profile") + [(try? profilesDirectory(parsed)) ?? ""]
+    }
+
+    /// The profiles directory: `--profiles`, else `Corpora/profiles`.
+    static func profilesDirectory(_ parsed: ParsedArguments) throws(CLIError) -> String {
+        if let given = parsed.value("--profiles") { return given }
+        return try corporaDirectory("profiles", option: "--profiles")
+    }
+
+    /// The fuzzing inventories of `--inventory`, else of `Corpora/fuzzing`, and that directory.
+    static func inventory(_ parsed: ParsedArguments) throws(CLIError) -> (inventory: Inventory, directory: String) {
+        let directory: String
+        if let given = parsed.value("--inventory") {
+            directory = given
+        } else {
+            directory = try corporaDirectory("fuzzing", option: "--inventory")
+        }
+        do {
+            return (try Inventory(fuzzingDirectory: directory), directory)
+        } catch {
+            throw .inventory(error)
+        }
+    }
+
+    /// `Corpora/<name>` in the current directory or above the executable
+    /// (`.build/<config>/ime-harness` in a checkout).
+    static func corporaDirectory(_ name: String, option: String) throws(CLIError) -> String {
+        var candidates = ["Corpora/\(name)"]
+        var directory = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
+            .deletingLastPathComponent()
+        for _ in 0..<5 {
+            candidates.append(directory.appendingPathComponent("Corpora/\(name)").path)
+            directory = directory.deletingLastPathComponent()
+        }
+        var isDirectory: ObjCBool = false
+        if let found = candidates.first(where: {
+            FileManager.default.fileExists(atPath: $0, isDirectory: &isDirectory) && isDirectory.boolValue
+        }) {
+            return found
+        }
+        throw .noCorporaDirectory(name: name, tried: candidates, option: option)
+    }
+
+    /// Reads the JSON results file at `path` as `read` decodes it.
+    static func results<Value>(_ path: String, _ read: (JSONNode) throws -> Value) throws(CLIError) -> Value {
+        guard let data = FileManager.default.contents(atPath: path) else { throw .fileNotFound(path: path) }
+        do {
+            return try read(JSONNode(JSONParser.parse(data)))
+        } catch {
+            throw .results(path: path, reason: "\(error)")
+        }
+    }
+}
+
+/// Reading input files with errors that name the file.
+enum InputFile {
+    /// The UTF-8 contents of `path` (or standard input for `-`) as UTF-16 text.
+    static func readUTF8(_ path: String) throws(CLIError) -> UTF16Text {
+        let data: Data
+        if path == "-" {
+            data = FileHandle.standardInput.readDataToEndOfFile()
+        } else {
+            var isDirectory: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+                throw .fileNotFound(path: path)
+            }
+            guard !isDirectory.boolValue, let contents = FileManager.default.contents(atPath: path) else {
+                throw .fileUnreadable(path: path)
+            }
+            data = contents
+        }
+        guard let string = String(validating: data, as: UTF8.self) else {
+            throw .invalidUTF8(path: path, byteOffset: firstInvalidUTF8Offset(data))
+        }
+        return UTF16Text(string)
+    }
+
+    /// The offset of the first byte that does not continue a valid UTF-8 sequence.
+    static func firstInvalidUTF8Offset(_ data: Data) -> Int {
+        var decoder = UTF8()
+        var iterator = data.makeIterator()
+        var offset = 0
+        while true {
+            switch decoder.decode(&iterator) {
+            case .scalarValue(let scalar): offset += UTF8.width(scalar)
+            case .emptyInput: return offset
+            case .error: return offset
+            }
+        }
+    }
+}

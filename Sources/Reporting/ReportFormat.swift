@@ -1,0 +1,38 @@
+import Fuzzing
+import HarnessJSON
+
+/// The formats a report is written in: what `--format` takes on the command line (the
+/// raw values) and what the library's `rendered(_:)` and `write(_:to:)` take.
+public enum ReportFormat: String, Sendable, CaseIterable {
+    /// Summary tables and each discrepancy with the field in notation: for a PR comment (`md`).
+    case markdown = "md"
+    /// One self-contained page with a timeline per session (no script, no network).
+    case html
+    /// The machine shape that `ime-harness report` reads back.
+    case json
+    /// JUnit XML, for CI systems.
+    case junit
+    /// A table per rule of each session's discrepancy counts per profile.
+    case matrix
+}
+
+extension Report {
+    /// The report in `format`: the one way every report is rendered.
+    package func rendered(_ format: ReportFormat) -> String {
+        switch format {
+        case .markdown: markdown
+        case .html: html()
+        case .json: json.rendered() + "\n"
+        case .junit: junit
+        case .matrix: matrix
+        }
+    }
+}
+
+extension FuzzResult {
+    /// The campaign in `format`, its failures replayed under `profiles`; as JSON, the
+    /// results themselves (what `ime-harness merge` combines and `report` reads back).
+    package func rendered(_ format: ReportFormat, profiles: [String]) -> String {
+        format == .json ? json.rendered() + "\n" : Report(fuzz: self, profiles: profiles).rendered(format)
+    }
+}
