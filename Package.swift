@@ -10,12 +10,11 @@ let package = Package(
     name: "IMEHarness",
     products: [
         .executable(name: "ime-harness", targets: ["ime-harness"]),
-        // What other packages' test targets use: rules, replay, fuzzing, reports and the
-        // test helpers, with the shipped corpus and profiles as resources.
+        // The one library: what other packages' test targets (and the engine recorder,
+        // Tools/ime-recorder) use: rules, sessions, replay, fuzzing, reports and the test
+        // helpers, with the shipped corpus and profiles as resources. It re-exports the
+        // public parts of Composition, Graphemes and Reporting.
         .library(name: "IMEHarness", targets: ["IMEHarness"]),
-        .library(name: "Graphemes", targets: ["Graphemes"]),
-        // Used by the engine recorder (Tools/ime-recorder), a package of its own.
-        .library(name: "Composition", targets: ["Composition"]),
     ],
     targets: [
         .target(

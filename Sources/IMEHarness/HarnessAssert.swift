@@ -8,7 +8,7 @@ import Graphemes
 /// ```swift
 /// @Test func limitSurvivesRealInputMethods() throws {
 ///     try HarnessAssert.noDiscrepancies(rule: MyLimit(), corpus: .bundled, profiles: [.ios18Single, .ios26Multi])
-///     try HarnessAssert.survivesFuzzing(rule: MyLimit(), contract: .maxLength(20, .graphemes), seconds: 5)
+///     try HarnessAssert.survivesFuzzing(rule: MyLimit(), contract: .maxLength(20, .graphemes), iterations: 5_000)
 /// }
 /// ```
 public enum HarnessAssert {
@@ -23,8 +23,8 @@ public enum HarnessAssert {
     public static func noDiscrepancies(
         rule: some InputRule, corpus: Corpus = .bundled, profiles: [Profile] = Profile.all,
         kinds: Set<DiscrepancyKind> = DiscrepancyKind.causedByRules
-    ) throws(HarnessFailure) -> ReplayRun {
-        let run = try ReplayRun(rule: rule, corpus: corpus, profiles: profiles)
+    ) throws(HarnessFailure) -> CorpusReplay {
+        let run = try CorpusReplay(rule: rule, corpus: corpus, profiles: profiles)
         let failing = run.failing(kinds)
         guard !failing.isEmpty else { return run }
         let found = run.discrepancies.filter { kinds.contains($0.kind) }
@@ -48,27 +48,33 @@ public enum HarnessAssert {
             }
         }
         if failing.count > 3 { message += "\n\n… and \(failing.count - 3) more sessions" }
-        message += "\n\nWrite every session's timeline with ReplayRun(rule:).write(.html, to: path)."
+        message += "\n\nWrite every session's timeline with CorpusReplay(rule:).write(.html, to: path)."
         throw HarnessFailure(message)
     }
 
-    /// Fuzzes `rule` for `seconds` and fails when a property of its contract breaks,
-    /// showing each failure's minimised session event by event.
+    /// Fuzzes `rule` for `iterations` sessions (or, when `nil`, for `seconds`) and fails
+    /// when a property of its contract breaks, showing each failure's minimised session
+    /// event by event.
+    ///
+    /// Prefer `iterations` in a test suite: the same count and seed generate the same
+    /// sessions on any machine, so the test's outcome does not depend on its speed.
     ///
     /// - Parameters:
     ///   - rule: The rule under test.
     ///   - contract: What the rule promises, when it does not say itself
     ///     (``RuleContract/maxLength(_:_:)``, …).
-    ///   - seconds: How long to generate sessions.
+    ///   - seconds: How long to generate sessions, when `iterations` is `nil`.
+    ///   - iterations: How many sessions to generate instead.
     ///   - seed: The campaign's seed: a failure found with it is found again.
     ///   - profiles: The platform profiles every session is replayed under.
     /// - Throws: ``HarnessFailure`` with each failed property and its minimised session.
     @discardableResult
     public static func survivesFuzzing(
-        rule: some InputRule, contract: RuleContract? = nil, seconds: Double = 5, seed: UInt64 = 0,
-        profiles: [Profile] = Profile.all
-    ) throws(HarnessFailure) -> FuzzRun {
-        let run = try FuzzRun(rule: rule, contract: contract, seconds: seconds, seed: seed, profiles: profiles)
+        rule: some InputRule, contract: RuleContract? = nil, seconds: Double = 5, iterations: Int? = nil,
+        seed: UInt64 = 0, profiles: [Profile] = Profile.all
+    ) throws(HarnessFailure) -> FuzzCampaign {
+        let run = try FuzzCampaign(
+            rule: rule, contract: contract, seconds: seconds, iterations: iterations, seed: seed, profiles: profiles)
         guard !run.failures.isEmpty else { return run }
         var message =
             "rule '\(rule.spec)' failed \(run.failures.count) of \(run.properties.count) properties in \(run.sessions) fuzzed sessions (seed \(seed))"
@@ -77,7 +83,7 @@ public enum HarnessAssert {
             message += "  minimised to \(failure.session.events.count) events (session \(failure.session.id)):\n"
             message += failure.timeline
         }
-        message += "\n\nWrite the report with FuzzRun(rule:).write(.html, to: path); save a session with its json."
+        message += "\n\nWrite the report with FuzzCampaign(rule:).write(.html, to: path); save a session with its json."
         throw HarnessFailure(message)
     }
 }

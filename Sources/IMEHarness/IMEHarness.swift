@@ -5,8 +5,9 @@
 // This module re-exports the public parts of the modules a rule author needs, so that
 // `import IMEHarness` is the one import: the rule protocol and what a rule sees
 // (Composition: `InputRule`, `ChangeRequest`, `FieldChange`, `TextAssignment`,
-// `RuleContract`, `Session`, `SessionEvent`) and UTF-16 text (Graphemes: `UTF16Text`,
-// `UTF16Range`, `FieldState`, `GraphemeScanner`). Everything else in those modules is
+// `RuleContract`, `Session`, `SessionEvent`), UTF-16 text (Graphemes: `UTF16Text`,
+// `UTF16Range`, `FieldState`) and the report formats (Reporting: `ReportFormat`).
+// Everything else in those modules is
 // `package`: visible to the harness's own modules, not to yours. The umbrella uses
 // `@_exported import`, as Apple's own umbrella modules (swift-collections'
 // `Collections`) do: Swift has no other way to re-export a module.

@@ -25,7 +25,7 @@ extension Report {
             ("eventsReplayed", .int(eventsReplayed)), ("discrepancies", .int(findingCount)),
             ("byKind", .object(kinds.map { ($0.kind, .int($0.count)) })), ("errors", .int(errors.count)),
         ]
-        if case .fuzz(let fuzz) = run {
+        if case .fuzz(let fuzz) = origin {
             summary.append(
                 (
                     "fuzz",
@@ -45,7 +45,7 @@ extension Report {
     }
 
     private var runName: String {
-        switch run {
+        switch origin {
         case .replay: "replay"
         case .fuzz: "fuzz"
         }
@@ -72,17 +72,17 @@ extension Report {
         let strings = { (key: String) throws(JSONDecodingError) -> [String] in
             try summary.member(key).elements().map { element throws(JSONDecodingError) in try element.string() }
         }
-        let run: Run
+        let origin: Origin
         switch try summary.optionalMember("run")?.string() ?? "replay" {
-        case "replay": run = .replay
+        case "replay": origin = .replay
         case "fuzz":
             let fuzz = try summary.member("fuzz")
             let seed = try fuzz.member("seed").unsignedInteger()
             let listed = { (key: String) throws(JSONDecodingError) -> [String] in
                 try fuzz.member(key).elements().map { element throws(JSONDecodingError) in try element.string() }
             }
-            run = .fuzz(
-                FuzzRun(
+            origin = .fuzz(
+                FuzzCampaignSummary(
                     rule: try fuzz.member("rule").string(), seed: seed, shards: try listed("shards"),
                     iterations: try fuzz.member("iterations").count(),
                     seconds: try fuzz.member("seconds").nonNegativeNumber(),
@@ -114,7 +114,7 @@ extension Report {
             total = sum
         }
         self.init(
-            run: run, unicodeVersion: unicodeVersion, icuVersion: icuVersion, profiles: profiles,
+            origin: origin, unicodeVersion: unicodeVersion, icuVersion: icuVersion, profiles: profiles,
             rules: try strings("rules"), sessions: sessions,
             errors: try node.member("errors").elements().map { element throws(JSONDecodingError) in
                 try SessionError.decode(element)

@@ -16,7 +16,7 @@ extension Report {
     package var junit: String {
         var suites: [String] = []
         var totals = (tests: 0, failures: 0, errors: 0)
-        switch run {
+        switch origin {
         case .replay:
             for rule in rules {
                 let cases = sessions.filter { $0.rule == rule }.flatMap { session in
@@ -78,7 +78,7 @@ extension Report {
             failed: !findings.isEmpty || omitted > 0, erred: false)
     }
 
-    private func fuzzCase(_ fuzz: FuzzRun, property: String) -> TestCase {
+    private func fuzzCase(_ fuzz: FuzzCampaignSummary, property: String) -> TestCase {
         guard let session = sessions.first(where: { $0.findings.contains { $0.kind == property } }),
             let finding = session.findings.first(where: { $0.kind == property })
         else {
@@ -111,7 +111,7 @@ extension Report {
         var properties = [
             ("icu", icuVersion), ("unicode", unicodeVersion), ("profiles", profiles.joined(separator: ",")),
         ]
-        if case .fuzz(let fuzz) = run {
+        if case .fuzz(let fuzz) = origin {
             properties += [
                 ("seed", String(fuzz.seed)), ("shards", fuzz.shards.joined(separator: ",")),
                 ("iterations", String(fuzz.iterations)),

@@ -14,7 +14,7 @@ extension Report {
         out += "ICU \(Self.escape(icuVersion)), Unicode \(Self.escape(unicodeVersion)). "
         out += "Profiles: \(profiles.map(Self.code).joined(separator: ", ")). "
         out += "Rules: \(rules.map(Self.code).joined(separator: ", ")).\n\n"
-        switch run {
+        switch origin {
         case .replay:
             out += "| sessions | session replays | events replayed | discrepancies | unreadable sessions |\n"
             out += "|---:|---:|---:|---:|---:|\n"
@@ -31,7 +31,7 @@ extension Report {
             out += "| \(Self.tableCode(kind.kind)) | \(kind.count) | \(Self.escape(kind.explanation)) |\n"
         }
         let worst = worstOffenders(10)
-        if case .replay = run, !worst.isEmpty {
+        if case .replay = origin, !worst.isEmpty {
             out += "\n## Worst offenders\n\n| session | rule | discrepancies | kinds |\n|---|---|---:|---|\n"
             for session in worst {
                 out += "| \(Self.tableCode(session.sessionID)) | \(Self.tableCode(session.rule)) | "
@@ -43,7 +43,7 @@ extension Report {
             for error in errors { out += "- \(Self.escape(error.description))\n" }
         }
         let withFindings = sessions.filter { !$0.findings.isEmpty }
-        switch run {
+        switch origin {
         case .replay:
             out += "\n## Sessions\n\n"
             out +=
@@ -75,7 +75,7 @@ extension Report {
             "Final text: "
             + session.finalText.map { "`\($0.profile)` \(Self.code($0.value.briefDescription))" }
             .joined(separator: ", ") + "\n\n"
-        if case .fuzz = run, let trace = session.traces.first {
+        if case .fuzz = origin, let trace = session.traces.first {
             out += "Events:\n\n"
             for step in trace.steps { out += "\(step.eventIndex). \(Self.code(step.event.description))\n" }
             out += "\n"

@@ -11,15 +11,15 @@ import HarnessJSON
 /// the session replays that have findings (the timelines of the HTML report).
 package struct Report: Equatable, Sendable {
     /// Which command produced the report.
-    package enum Run: Equatable, Sendable {
+    package enum Origin: Equatable, Sendable {
         /// `ime-harness replay`: sessions × rules × profiles; findings are discrepancies.
         case replay
         /// `ime-harness fuzz`: generated sessions against one rule; findings are property failures.
-        case fuzz(FuzzRun)
+        case fuzz(FuzzCampaignSummary)
     }
 
     /// The campaign behind a fuzz report.
-    package struct FuzzRun: Equatable, Sendable {
+    package struct FuzzCampaignSummary: Equatable, Sendable {
         package var rule: String
         package var seed: UInt64
         package var shards: [String]
@@ -41,7 +41,7 @@ package struct Report: Equatable, Sendable {
         }
     }
 
-    package var run: Run
+    package var origin: Origin
     /// The versions the run used (a report rendered later from JSON keeps them).
     package var unicodeVersion: String
     package var icuVersion: String
@@ -53,10 +53,10 @@ package struct Report: Equatable, Sendable {
     package var errors: [SessionError]
 
     package init(
-        run: Run, unicodeVersion: String = UnicodeVersions.unicode, icuVersion: String = UnicodeVersions.icu,
+        origin: Origin, unicodeVersion: String = UnicodeVersions.unicode, icuVersion: String = UnicodeVersions.icu,
         profiles: [String], rules: [String], sessions: [SessionReplay], errors: [SessionError]
     ) {
-        self.run = run
+        self.origin = origin
         self.unicodeVersion = unicodeVersion
         self.icuVersion = icuVersion
         self.profiles = profiles
@@ -139,7 +139,7 @@ extension Report {
     /// (``TraceKeeping/whenFound`` keeps them for the session replays that have findings).
     package init(replay results: [SessionResult], profiles: [String], rules: [String], errors: [SessionError]) {
         self.init(
-            run: .replay, profiles: profiles, rules: rules,
+            origin: .replay, profiles: profiles, rules: rules,
             sessions: results.map { result in
                 SessionReplay(
                     sessionID: result.sessionID, rule: result.rule, eventCount: result.eventCount,
@@ -157,8 +157,8 @@ extension Report {
     /// finding the property that failed.
     package init(fuzz result: FuzzResult, profiles: [String]) {
         self.init(
-            run: .fuzz(
-                FuzzRun(
+            origin: .fuzz(
+                FuzzCampaignSummary(
                     rule: result.rule, seed: result.seed, shards: result.shards.map(\.description),
                     iterations: result.iterations, seconds: result.seconds,
                     properties: result.properties.map(\.rawValue))),
@@ -216,7 +216,7 @@ extension Report {
             }
         }
         let names: [String] =
-            switch run {
+            switch origin {
             case .replay: DiscrepancyKind.allCases.map(\.rawValue)
             case .fuzz(let fuzz): fuzz.properties
             }
@@ -226,7 +226,7 @@ extension Report {
 
     /// One sentence saying what a finding of `kind` means.
     package func explanation(of kind: String) -> String {
-        switch run {
+        switch origin {
         case .replay: DiscrepancyKind(rawValue: kind)?.explanation ?? "A finding of kind \(kind)."
         case .fuzz: FuzzProperty(rawValue: kind)?.explanation ?? "A failure of property \(kind)."
         }
@@ -278,7 +278,7 @@ extension Report {
 
     /// A title for the report: "Replay report" or "Fuzz report: RULE".
     package var title: String {
-        switch run {
+        switch origin {
         case .replay: "Replay report"
         case .fuzz(let fuzz): "Fuzz report: \(fuzz.rule)"
         }

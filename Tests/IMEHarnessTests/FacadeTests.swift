@@ -7,7 +7,7 @@ import Testing
     /// A fuzzing run that cannot end is refused, as the command line refuses `--seconds inf`.
     @Test(arguments: [Double.infinity, .nan, 1e300, 0, -1])
     func fuzzingForeverIsRefused(_ seconds: Double) {
-        #expect(throws: HarnessFailure.self) { try FuzzRun(rule: AcceptEverything(), seconds: seconds) }
+        #expect(throws: HarnessFailure.self) { try FuzzCampaign(rule: AcceptEverything(), seconds: seconds) }
     }
 
     @Test func bundledCorpusAndProfilesLoad() throws {
@@ -33,10 +33,10 @@ import Testing
                 .setMarkedText("ㄨ", selectedRange: .caret(at: 1)), .setMarkedText("ㄨㄤ", selectedRange: .caret(at: 2)),
                 .insertText("王"),
             ])
-        _ = try ReplayRun(rule: rule, corpus: .sessions([forum]), profiles: [.ios26Multi])
+        _ = try CorpusReplay(rule: rule, corpus: .sessions([forum]), profiles: [.ios26Multi])
         #expect(calls.all.last == "ㄨㄤ|2,0|王|0,2")
         calls.removeAll()
-        _ = try ReplayRun(rule: rule, corpus: .sessions([forum]), profiles: [.ios18Single])
+        _ = try CorpusReplay(rule: rule, corpus: .sessions([forum]), profiles: [.ios18Single])
         #expect(calls.all.last == "ㄨㄤ|0,2|王|0,2")
     }
 
@@ -52,7 +52,7 @@ import Testing
             id: "multi", ime: .latin, source: .init(kind: .authored, detail: "QuickType"),
             initial: FieldState(text: "one two three"),
             events: [.replaceRanges([UTF16Range(location: 4, length: 4), UTF16Range(location: 0, length: 4)], "2 ")])
-        _ = try ReplayRun(rule: rule, corpus: .sessions([quickType]), profiles: [.ios26Multi])
+        _ = try CorpusReplay(rule: rule, corpus: .sessions([quickType]), profiles: [.ios26Multi])
         #expect(calls.all.sorted() == ["0,4=", "4,4=2 "])
     }
 
@@ -63,7 +63,7 @@ import Testing
         let session = Session(
             id: "abc", ime: .latin, source: .init(kind: .authored, detail: "typing"), initial: FieldState(text: ""),
             events: [.insertText("a"), .insertText("b")])
-        let run = try ReplayRun(rule: upper, corpus: .sessions([session]), profiles: [.ios18Single])
+        let run = try CorpusReplay(rule: upper, corpus: .sessions([session]), profiles: [.ios18Single])
         #expect(run.discrepancies.isEmpty)
         #expect(run.rendered(.json).contains(#""ios18-single": "AB""#))
     }
@@ -106,6 +106,35 @@ import Testing
         #expect(
             error?.description == "sessions that could not be read:\n  /nonexistent/sessions: no such file or directory"
         )
+    }
+
+    /// The catalogue's rules are the library's too, their specs written as `--rule` takes them.
+    @Test func catalogueRulesAreUsable() throws {
+        let limit = try Rules.maxLength(10)
+        #expect(limit.spec == "max-length:limit=10,unit=graphemes")
+        #expect(try Rules.named(limit.spec).spec == limit.spec)
+        #expect(try Rules.allowing([.digitASCII, .cluster(.han)]).spec == "allow:classes=digit-ascii+han")
+        #expect(try Rules.decimal(separator: ",").spec == "decimal:separator=,")
+        #expect(Rules.names.contains("legacy-count-limit"))
+        try HarnessAssert.noDiscrepancies(rule: limit)
+        let unknown = #expect(throws: HarnessFailure.self) { try Rules.named("max-lenght:limit=3") }
+        #expect(unknown?.description.hasPrefix("unknown rule 'max-lenght'") == true)
+        #expect(throws: HarnessFailure.self) { try Rules.maxLength(-1) }
+        #expect(throws: HarnessFailure.self) { try Rules.matching("(") }
+    }
+
+    /// Fuzzing a number of sessions is the same on any machine: a legacy limit fails the
+    /// same properties with the same minimised sessions every time.
+    @Test func fuzzingByIterationsIsReproducible() throws {
+        let legacy = try Rules.named("legacy-truncate-count:limit=6")
+        let first = #expect(throws: HarnessFailure.self) {
+            try HarnessAssert.survivesFuzzing(rule: legacy, iterations: 300, seed: 3)
+        }
+        let second = #expect(throws: HarnessFailure.self) {
+            try HarnessAssert.survivesFuzzing(rule: legacy, iterations: 300, seed: 3)
+        }
+        #expect(first?.description == second?.description)
+        #expect(first?.description.contains("in 300 fuzzed sessions (seed 3)") == true)
     }
 
     /// The library refuses what the command line refuses: two sessions with one id.

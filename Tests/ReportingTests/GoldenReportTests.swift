@@ -35,9 +35,9 @@ import Testing
         // A fuzz campaign of 200 sessions, its time set to 0 (the only value that varies).
         Golden(name: "fuzz") {
             var report = Report(fuzz: try Fixtures.fuzzResult(), profiles: Fixtures.profiles.map(\.name))
-            if case .fuzz(var campaign) = report.run {
+            if case .fuzz(var campaign) = report.origin {
                 campaign.seconds = 0
-                report.run = .fuzz(campaign)
+                report.origin = .fuzz(campaign)
             }
             return report
         },

@@ -12,7 +12,7 @@ import Testing
 @Suite struct ReportTests {
     /// The forum's Zhuyin 王 (thread 801013), as replay reports it, and a clean session.
     static let forumReport = Report(
-        run: .replay, profiles: ["ios18-single", "ios26-multi"], rules: ["none"],
+        origin: .replay, profiles: ["ios18-single", "ios26-multi"], rules: ["none"],
         sessions: [
             SessionReplay(
                 sessionID: "zhuyin-wang", rule: "none", eventCount: 3,
@@ -108,7 +108,7 @@ import Testing
         #expect(!result.failures.isEmpty, "the legacy truncation fails within 200 sessions")
         #expect(result.failures.allSatisfy { $0.traces.count == Fixtures.profiles.count })
         let report = Report(fuzz: result, profiles: Fixtures.profiles.map(\.name))
-        guard case .fuzz(let run) = report.run else {
+        guard case .fuzz(let run) = report.origin else {
             Issue.record("a fuzz report")
             return
         }

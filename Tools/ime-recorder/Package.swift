@@ -23,16 +23,14 @@ let package = Package(
             name: "EngineRecorder",
             dependencies: [
                 "CEngines",
-                .product(name: "Composition", package: "IMEHarness"),
-                .product(name: "Graphemes", package: "IMEHarness"),
+                .product(name: "IMEHarness", package: "IMEHarness"),
             ]),
         .executableTarget(name: "ime-record", dependencies: ["EngineRecorder"]),
         .testTarget(
             name: "EngineRecorderTests",
             dependencies: [
                 "EngineRecorder",
-                .product(name: "Composition", package: "IMEHarness"),
-                .product(name: "Graphemes", package: "IMEHarness"),
+                .product(name: "IMEHarness", package: "IMEHarness"),
             ]),
     ],
     swiftLanguageModes: [.v6]

@@ -128,7 +128,7 @@ public enum RuleClass: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// Whether the cluster made of `units`, classified as `classification`, belongs to the class.
-    public func contains(_ units: UnsafeBufferPointer<UInt16>, classified classification: ClusterClassification)
+    package func contains(_ units: UnsafeBufferPointer<UInt16>, classified classification: ClusterClassification)
         -> Bool
     {
         switch self {

@@ -50,7 +50,7 @@ package enum BrokenSpot: Hashable, Sendable, CustomStringConvertible {
 
 /// Segments and measures many short texts quickly: the replay engine's view of text.
 ///
-/// Segments with ``GraphemeScanner``; where the scanner does not model the ICU in use,
+/// Segments with `GraphemeScanner`; where the scanner does not model the ICU in use,
 /// with one reused ICU break iterator, remembering the last texts it segmented (a replay
 /// asks about the same text once per profile). A class, for that memory and the last
 /// broken spots; use one per thread.

@@ -18,19 +18,19 @@ internal import CICU
 /// benchmark corpora compare every boundary with it. The scanner models the rules of
 /// Unicode 15.0 (ICU 72 and 73); with any other ICU, ``isAvailable`` is `false` and
 /// callers use ICU's iterator.
-public enum GraphemeScanner {
+package enum GraphemeScanner {
     /// Whether the scanner models the grapheme rules of the ICU this process runs with.
-    public static let isAvailable: Bool = UnicodeVersions.unicode == "15.0"
+    package static let isAvailable: Bool = UnicodeVersions.unicode == "15.0"
 
     /// The number of grapheme clusters in UTF-16 `units` (lone surrogates allowed).
-    public static func count(_ units: UnsafeBufferPointer<UInt16>) -> Int {
+    package static func count(_ units: UnsafeBufferPointer<UInt16>) -> Int {
         var sink = CountingSink()
         scan(units, into: &sink)
         return sink.count
     }
 
     /// The number of grapheme clusters in valid UTF-8 `bytes`.
-    public static func count(utf8 bytes: UnsafeBufferPointer<UInt8>) -> Int {
+    package static func count(utf8 bytes: UnsafeBufferPointer<UInt8>) -> Int {
         var sink = CountingSink()
         scan(utf8: bytes, into: &sink)
         return sink.count
@@ -38,7 +38,7 @@ public enum GraphemeScanner {
 
     /// Calls `body` with the UTF-16 offset where each cluster starts (0 first, when
     /// `units` is not empty), in order.
-    public static func forEachClusterStart(_ units: UnsafeBufferPointer<UInt16>, _ body: (Int) -> Void) {
+    package static func forEachClusterStart(_ units: UnsafeBufferPointer<UInt16>, _ body: (Int) -> Void) {
         withoutActuallyEscaping(body) { body in
             var sink = ClosureSink(body: body)
             scan(units, into: &sink)
@@ -46,7 +46,7 @@ public enum GraphemeScanner {
     }
 
     /// Calls `body` with the byte offset where each cluster of valid UTF-8 `bytes` starts.
-    public static func forEachClusterStart(utf8 bytes: UnsafeBufferPointer<UInt8>, _ body: (Int) -> Void) {
+    package static func forEachClusterStart(utf8 bytes: UnsafeBufferPointer<UInt8>, _ body: (Int) -> Void) {
         withoutActuallyEscaping(body) { body in
             var sink = ClosureSink(body: body)
             scan(utf8: bytes, into: &sink)
@@ -54,7 +54,7 @@ public enum GraphemeScanner {
     }
 
     /// The boundaries of UTF-16 `units`: 0, every break, and the length (`[0]` when empty).
-    public static func boundaries(_ units: UnsafeBufferPointer<UInt16>) -> [Int] {
+    package static func boundaries(_ units: UnsafeBufferPointer<UInt16>) -> [Int] {
         var sink = ArraySink(capacity: units.count + 1)
         scan(units, into: &sink)
         if sink.starts.isEmpty { return [0] }
@@ -63,7 +63,7 @@ public enum GraphemeScanner {
     }
 
     /// The boundaries of valid UTF-8 `bytes`, in byte offsets: 0, every break, and the length.
-    public static func boundaries(utf8 bytes: UnsafeBufferPointer<UInt8>) -> [Int] {
+    package static func boundaries(utf8 bytes: UnsafeBufferPointer<UInt8>) -> [Int] {
         var sink = ArraySink(capacity: bytes.count + 1)
         scan(utf8: bytes, into: &sink)
         if sink.starts.isEmpty { return [0] }

@@ -1,6 +1,6 @@
 /// Splits UTF-16 text into extended grapheme clusters (UAX #29) with ICU's rules.
 ///
-/// Segments with ``GraphemeScanner`` (ICU's rules decided from ICU's property values,
+/// Segments with `GraphemeScanner` (ICU's rules decided from ICU's property values,
 /// several times faster than ICU's iterator) when it models the ICU in use, else with
 /// ICU's break iterator, which it holds and reuses for every text, and which
 /// ``icuBoundaries(of:)`` always uses: the oracle the differential checks compare with.
@@ -84,7 +84,7 @@ package struct GraphemeSegmenter: ~Copyable {
         return icuBoundaries(of: text)
     }
 
-    /// The boundaries ICU's break iterator gives `text`, whatever ``GraphemeScanner`` can
+    /// The boundaries ICU's break iterator gives `text`, whatever `GraphemeScanner` can
     /// do: the oracle of the conformance and differential checks.
     package func icuBoundaries(of text: UTF16Text) -> [Int] {
         var result = [0]
@@ -168,7 +168,7 @@ extension UTF16Text {
         return zip(boundaries, boundaries.dropFirst()).map { UTF16Range($0..<$1) }
     }
 
-    /// The text's grapheme cluster boundaries, from 0 to its length (``GraphemeScanner``,
+    /// The text's grapheme cluster boundaries, from 0 to its length (`GraphemeScanner`,
     /// or ICU's iterator where the scanner does not model the ICU in use).
     public var graphemeBoundaries: [Int] {
         if GraphemeScanner.isAvailable { return units.withUnsafeBufferPointer { GraphemeScanner.boundaries($0) } }

@@ -87,7 +87,7 @@ struct HTMLPage {
             "<span class=\"sw p\(index % ReportStyle.profileColours)\"></span>\(Markup.html(name))"
         }.joined(separator: ", ")
         out += "</p>\n</header>\n<section id=\"summary\">\n<h2>Summary</h2>\n<div class=\"tiles\">\n"
-        switch report.run {
+        switch report.origin {
         case .replay:
             tile("sessions", report.sessionCount)
             tile("profiles", report.profiles.count)
@@ -133,7 +133,7 @@ struct HTMLPage {
 
     /// Counts by kind; a kind with findings has a checkbox that shows or hides them.
     private mutating func kindTable() {
-        let isFuzz = { if case .fuzz = report.run { true } else { false } }()
+        let isFuzz = { if case .fuzz = report.origin { true } else { false } }()
         out += "<h2>\(isFuzz ? "Properties" : "Discrepancies by kind")</h2>\n"
         if foundKinds.isEmpty {
             out += "<p>\(isFuzz ? "No property failed." : "No discrepancy found.")</p>\n"
@@ -164,7 +164,7 @@ struct HTMLPage {
 
     private mutating func worstOffenders() {
         let worst = report.worstOffenders(10)
-        guard !worst.isEmpty, case .replay = report.run else { return }
+        guard !worst.isEmpty, case .replay = report.origin else { return }
         let anchors = Dictionary(
             report.sessions.enumerated().map { ("\($0.element.sessionID)\u{0}\($0.element.rule)", $0.offset) },
             uniquingKeysWith: { first, _ in first })
@@ -187,7 +187,7 @@ struct HTMLPage {
 
     private mutating func sessions(_ withFindings: [(offset: Int, element: SessionReplay)]) {
         out += "<section id=\"sessions\">\n"
-        switch report.run {
+        switch report.origin {
         case .replay:
             out += "<h2>Sessions with discrepancies</h2>\n<p>\(withFindings.count) of \(report.sessions.count) "
             out += "session replays (session × rule) have discrepancies.</p>\n"

@@ -18,7 +18,7 @@ import TextFieldRules
     /// field before and after in field notation.
     @Test func naiveLimitFailsFuzzingWithAMinimisedSession() {
         let error = #expect(throws: HarnessFailure.self) {
-            try HarnessAssert.survivesFuzzing(rule: naiveLimit, contract: .maxLength(10, .graphemes), seconds: 2)
+            try HarnessAssert.survivesFuzzing(rule: naiveLimit, contract: .maxLength(10, .graphemes), iterations: 2_000)
         }
         let message = error?.description ?? ""
         #expect(message.contains("minimised to"))
@@ -29,6 +29,6 @@ import TextFieldRules
     @Test func fixedLimitPassesTheCorpusAndFuzzing() throws {
         try HarnessAssert.noDiscrepancies(
             rule: FixedLimit(limit: 10), corpus: .bundled, profiles: [.ios18Single, .ios26Multi])
-        try HarnessAssert.survivesFuzzing(rule: FixedLimit(limit: 10), seconds: 5)
+        try HarnessAssert.survivesFuzzing(rule: FixedLimit(limit: 10), iterations: 5_000)
     }
 }

@@ -1,5 +1,4 @@
-import Composition
-import Graphemes
+import IMEHarness
 
 /// A real input-method engine, driven one key at a time.
 ///

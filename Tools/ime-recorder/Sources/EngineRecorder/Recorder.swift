@@ -1,6 +1,5 @@
-import Composition
 import Foundation
-import Graphemes
+import IMEHarness
 
 /// Records key scripts from real engines as `ime-session/1` sessions.
 ///

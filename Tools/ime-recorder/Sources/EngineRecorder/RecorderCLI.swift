@@ -1,5 +1,5 @@
-import Composition
 import Foundation
+import IMEHarness
 
 /// The `ime-record` command line, runnable in-process (the tests call ``run(_:)``).
 public enum RecorderCLI {

@@ -1,6 +1,5 @@
-import Composition
 import Foundation
-import Graphemes
+import IMEHarness
 import Testing
 
 @testable import EngineRecorder

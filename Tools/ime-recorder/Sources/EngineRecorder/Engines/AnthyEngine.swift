@@ -1,7 +1,6 @@
 import CEngines
-import Composition
 import Foundation
-import Graphemes
+import IMEHarness
 
 /// Anthy (Debian's `libanthy-dev`), the kana-to-kanji converter, behind the small
 /// front end an input method puts around it.

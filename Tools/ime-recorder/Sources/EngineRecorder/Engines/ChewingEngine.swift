@@ -1,7 +1,6 @@
 import CEngines
-import Composition
 import Foundation
-import Graphemes
+import IMEHarness
 
 /// libchewing (Debian's `libchewing3-dev`): Zhuyin as Taiwanese users type it, on the
 /// default (大千) layout, with user data in memory only.

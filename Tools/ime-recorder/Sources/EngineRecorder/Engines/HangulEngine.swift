@@ -1,7 +1,6 @@
 import CEngines
-import Composition
 import Foundation
-import Graphemes
+import IMEHarness
 
 /// libhangul (Debian's `libhangul-dev`) on the Dubeolsik ("2") keyboard.
 ///

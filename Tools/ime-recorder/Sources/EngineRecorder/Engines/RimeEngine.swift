@@ -1,7 +1,6 @@
 import CEngines
-import Composition
 import Foundation
-import Graphemes
+import IMEHarness
 
 /// librime (Debian's `librime-dev`) with Debian's prebuilt schemas: `luna_pinyin_simp`
 /// (Simplified Pinyin) and `bopomofo` (Zhuyin), or any schema in the shared data.

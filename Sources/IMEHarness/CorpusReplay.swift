@@ -6,7 +6,7 @@ import HarnessJSON
 import Reporting
 
 /// One rule replayed through a corpus under some profiles, and what was found.
-public struct ReplayRun: Sendable {
+public struct CorpusReplay: Sendable {
     /// One disagreement the replay found.
     public struct Discrepancy: Sendable, CustomStringConvertible {
         /// What kind of disagreement it is.

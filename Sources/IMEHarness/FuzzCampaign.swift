@@ -7,7 +7,7 @@ import Reporting
 /// One rule fuzzed: generated Pinyin, Zhuyin, Hangul, kana, emoji, pastes, deletions and
 /// multi-range edits replayed under the profiles, the rule's contract checked, and each
 /// failed property's first session shrunk to a few events.
-public struct FuzzRun: Sendable {
+public struct FuzzCampaign: Sendable {
     /// A property the rule failed, with its minimised session.
     public struct Failure: Sendable {
         /// The property's stable name (`limit-exceeded`, `composition-interrupted`, …).
