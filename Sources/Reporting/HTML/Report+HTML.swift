@@ -61,6 +61,8 @@ struct HTMLPage {
 
     mutating func render() -> String {
         let detailed = report.sessions.enumerated().filter { !$0.element.findings.isEmpty }
+        // Number every kind set before writing anything: the style sheet in the head
+        // needs a rule per set (`filterCSS`), and sets are numbered as first met here.
         for (_, session) in detailed { _ = kindSetIndex(session) }
         drawn = Set(detailed.prefix(limits.detailedSessions).map(\.offset))
         out += "<!DOCTYPE html>\n<html lang=\"en\" dir=\"ltr\">\n<head>\n<meta charset=\"utf-8\"/>\n"
