@@ -27,13 +27,25 @@ package enum FuzzProperty: String, CaseIterable, Sendable, Codable {
     /// that ran past ICU's limits.
     case ruleCrashed = "rule-crashed"
 
+    /// The property a replay discrepancy of `kind` decides, if any: the same finding, or
+    /// (a verdict or final text that differs by profile) what breaks profile independence.
+    init?(deciding kind: DiscrepancyKind) {
+        switch kind {
+        case .limitExceeded: self = .limitExceeded
+        case .compositionInterrupted: self = .compositionInterrupted
+        case .verdictMismatch, .finalTextMismatch: self = .profileDependent
+        case .ruleCrashed: self = .ruleCrashed
+        default: return nil
+        }
+    }
+
     /// One sentence saying what a failure of the property means, for reports.
     package var explanation: String {
         switch self {
-        case .limitExceeded: "The committed text is longer than the rule's declared limit."
+        case .limitExceeded, .compositionInterrupted, .ruleCrashed:
+            // The same finding as replay's kind of the same name, said the same way.
+            DiscrepancyKind(rawValue: rawValue)?.explanation ?? rawValue
         case .brokenText: "The rule left a fragment of a character: a lone surrogate or part of an emoji sequence."
-        case .compositionInterrupted:
-            "The rule interfered with marked text, so the input method's composition and the field no longer agree."
         case .deletionBlocked: "The rule refused a deletion, so the user cannot remove what is in the field."
         case .profileDependent:
             "The rule decides or ends differently on iOS versions that report the same keystroke differently."
@@ -42,7 +54,6 @@ package enum FuzzProperty: String, CaseIterable, Sendable, Codable {
         case .typedTextLost:
             "Text the user committed was dropped although keeping it broke none of the rule's promises."
         case .committedTextLost: "Committed text that the keystroke did not touch disappeared."
-        case .ruleCrashed: "The rule would bring the app down here: it trapped, or a regular expression ran away."
         }
     }
 
@@ -110,15 +121,7 @@ struct PropertyChecker {
     /// Adds the properties that replay's own discrepancies decide.
     func check(_ discrepancies: [Discrepancy], into collector: inout Collector) {
         for discrepancy in discrepancies {
-            let property: FuzzProperty? =
-                switch discrepancy.kind {
-                case .limitExceeded: .limitExceeded
-                case .compositionInterrupted: .compositionInterrupted
-                case .verdictMismatch, .finalTextMismatch: .profileDependent
-                case .ruleCrashed: .ruleCrashed
-                default: nil
-                }
-            if let property, wants(property) {
+            if let property = FuzzProperty(deciding: discrepancy.kind), wants(property) {
                 collector.add(property, discrepancy.event, discrepancy.profiles.first ?? "") { discrepancy.message }
             }
         }

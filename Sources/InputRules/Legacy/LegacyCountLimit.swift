@@ -24,11 +24,6 @@ package struct LegacyCountLimit: InputRule {
     package let limit: Int
     package let spec: String
 
-    package init(limit: Int, spec: String) {
-        self.limit = limit
-        self.spec = spec
-    }
-
     package var contract: RuleContract {
         RuleContract(
             promise: "only digits, at most \(limit) characters (String.count)", limit: .init(limit, .graphemes),

@@ -13,11 +13,6 @@ package struct LegacyMarkedGuardLimit: InputRule {
     package let limit: Int
     package let spec: String
 
-    package init(limit: Int, spec: String) {
-        self.limit = limit
-        self.spec = spec
-    }
-
     package var contract: RuleContract {
         RuleContract(promise: "at most \(limit) characters (NSString length)", limit: .init(limit, .utf16))
     }
