@@ -94,12 +94,7 @@ package struct SessionReplay: Equatable, Sendable {
     }
 
     /// Every finding, kept or counted (saturating: counts may come from a results file).
-    package var findingTotal: Int {
-        omitted.reduce(findings.count) { total, count in
-            let (sum, overflow) = total.addingReportingOverflow(count.count)
-            return overflow ? .max : sum
-        }
-    }
+    package var findingTotal: Int { omitted.reduce(findings.count) { $0.saturatingAdd($1.count) } }
 
     /// Whether the profiles end with different texts.
     package var finalTextsDiffer: Bool { Set(finalText.map(\.value)).count > 1 }
@@ -123,6 +118,39 @@ package struct Finding: Equatable, Sendable {
         self.profiles = profiles
         self.message = message
         self.details = details
+    }
+}
+
+/// Findings counted by kind, in order of first appearance; counts saturate (they may come
+/// from a results file).
+struct KindTally {
+    private(set) var kinds: [String] = []
+    private var counts: [String: Int] = [:]
+
+    /// How many findings of `kind` were counted.
+    subscript(kind: String) -> Int { counts[kind] ?? 0 }
+
+    mutating func add(_ kind: String, _ count: Int = 1) {
+        guard let current = counts[kind] else {
+            kinds.append(kind)
+            counts[kind] = count
+            return
+        }
+        counts[kind] = current.saturatingAdd(count)
+    }
+
+    /// Adds a session replay's findings, those kept and then those counted.
+    mutating func add(_ session: SessionReplay) {
+        for finding in session.findings { add(finding.kind) }
+        for omitted in session.omitted { add(omitted.kind, omitted.count) }
+    }
+}
+
+extension Int {
+    /// The sum of two counts (not negative), `Int.max` where it would overflow.
+    func saturatingAdd(_ other: Int) -> Int {
+        let (sum, overflow) = addingReportingOverflow(other)
+        return overflow ? .max : sum
     }
 }
 
@@ -187,41 +215,26 @@ extension Report {
     /// Counts read from a results file are bounded when it is read (``init(json:profiles:)``);
     /// the sum saturates rather than trap all the same.
     package var eventsReplayed: Int {
-        var total = 0
-        for session in sessions {
-            let (sum, overflow) = total.addingReportingOverflow(session.eventCount)
-            total = overflow ? .max : sum
-        }
-        let (product, overflow) = total.multipliedReportingOverflow(by: profiles.count)
+        let (product, overflow) = sessions.reduce(0) { $0.saturatingAdd($1.eventCount) }
+            .multipliedReportingOverflow(by: profiles.count)
         return overflow ? .max : product
     }
 
     /// All findings.
-    package var findingCount: Int {
-        sessions.reduce(0) { total, session in
-            let (sum, overflow) = total.addingReportingOverflow(session.findingTotal)
-            return overflow ? .max : sum
-        }
-    }
+    package var findingCount: Int { sessions.reduce(0) { $0.saturatingAdd($1.findingTotal) } }
 
     /// The kinds this report counts, every one listed, in their documented order: the
     /// discrepancy kinds for a replay, the properties checked for a fuzz run.
     package var kinds: [KindCount] {
-        var counts: [String: Int] = [:]
-        for session in sessions {
-            for finding in session.findings { counts[finding.kind, default: 0] += 1 }
-            for omitted in session.omitted {
-                let (sum, overflow) = counts[omitted.kind, default: 0].addingReportingOverflow(omitted.count)
-                counts[omitted.kind] = overflow ? .max : sum
-            }
-        }
+        var tally = KindTally()
+        for session in sessions { tally.add(session) }
         let names: [String] =
             switch origin {
             case .replay: DiscrepancyKind.allCases.map(\.rawValue)
             case .fuzz(let fuzz): fuzz.properties
             }
-        let listed = names + counts.keys.filter { !names.contains($0) }.sorted()
-        return listed.map { KindCount(kind: $0, count: counts[$0] ?? 0, explanation: explanation(of: $0)) }
+        let listed = names + tally.kinds.filter { !names.contains($0) }.sorted()
+        return listed.map { KindCount(kind: $0, count: tally[$0], explanation: explanation(of: $0)) }
     }
 
     /// One sentence saying what a finding of `kind` means.
@@ -242,34 +255,19 @@ extension Report {
     /// How many findings of `session` are of each kind, kept or counted, kinds in order of
     /// first appearance.
     static func countsByKind(_ session: SessionReplay) -> [(kind: String, count: Int)] {
-        var order: [String] = []
-        var counts: [String: Int] = [:]
-        for kind in session.findings.map(\.kind) + session.omitted.map(\.kind) where counts[kind] == nil {
-            order.append(kind)
-            counts[kind] = 0
-        }
-        for finding in session.findings { counts[finding.kind, default: 0] += 1 }
-        for omitted in session.omitted {
-            let (sum, overflow) = counts[omitted.kind, default: 0].addingReportingOverflow(omitted.count)
-            counts[omitted.kind] = overflow ? .max : sum
-        }
-        return order.map { ($0, counts[$0] ?? 0) }
+        var tally = KindTally()
+        tally.add(session)
+        return tally.kinds.map { ($0, tally[$0]) }
     }
 
     /// "1,000 of 2,345 discrepancies are listed; the others (kind count, …) were counted
     /// but not kept", or `nil` when every finding is listed.
     static func omissionNote(_ session: SessionReplay) -> String? {
         guard !session.omitted.isEmpty else { return nil }
-        var counts: [(String, Int)] = []
-        for omitted in session.omitted {
-            if let index = counts.firstIndex(where: { $0.0 == omitted.kind }) {
-                counts[index].1 += omitted.count
-            } else {
-                counts.append((omitted.kind, omitted.count))
-            }
-        }
+        var omitted = KindTally()
+        for count in session.omitted { omitted.add(count.kind, count.count) }
         return "\(session.findings.count) of \(session.findingTotal) discrepancies are listed; the others ("
-            + counts.map { "\($0.0) \($0.1)" }.joined(separator: ", ")
+            + omitted.kinds.map { "\($0) \(omitted[$0])" }.joined(separator: ", ")
             + ") were counted but not kept (see ReplayLimits: the first 1,000 and 8 MB of text per session replay)."
     }
 
