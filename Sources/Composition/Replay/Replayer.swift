@@ -60,7 +60,7 @@ package final class Replayer {
             if plan.isCompositionStep, case .event(.insertText) = plan.effect, run.hidesMarkedRangeDuringCommit {
                 seen.markedRange = nil
             }
-            let problems = rangeProblems(call.ranges, in: run.field.text)
+            let problems = rangeProblems(of: call, in: run.field.text)
             let accepted = rule.shouldChange(
                 ChangeRequest(field: seen, call: call, multiRangeTarget: target))
             let resulting: UTF16Text
@@ -123,14 +123,26 @@ package final class Replayer {
     /// changed the text its later ranges were recorded against.
     private func eventRangeProblem(_ event: SessionEvent, in text: UTF16Text) -> RangeProblem? {
         switch event {
-        case .replace(let range, _), .setSelection(let range): rangeProblems([range], in: text).first
-        case .replaceRanges(let ranges, _): rangeProblems(ranges, in: text).first
-        default: nil
+        case .replace(let range, _), .setSelection(let range): return problems(of: range, in: text).first
+        case .replaceRanges(let ranges, _):
+            for range in ranges {
+                if let problem = problems(of: range, in: text).first { return problem }
+            }
+            return nil
+        default: return nil
         }
     }
 
-    /// The problems of `ranges` in `text`, in order.
-    private func rangeProblems(_ ranges: [UTF16Range], in text: UTF16Text) -> [RangeProblem] {
-        ranges.flatMap { $0.problems(in: text) { analyzer.isBoundary($0, in: text) } }
+    /// The problems of a call's ranges in `text`, in order (built without an array of
+    /// ranges: this runs for every call).
+    private func rangeProblems(of call: DelegateCall, in text: UTF16Text) -> [RangeProblem] {
+        switch call {
+        case .single(let range, _): problems(of: range, in: text)
+        case .multi(let ranges, _): ranges.flatMap { problems(of: $0, in: text) }
+        }
+    }
+
+    private func problems(of range: UTF16Range, in text: UTF16Text) -> [RangeProblem] {
+        range.problems(in: text) { analyzer.isBoundary($0, in: text) }
     }
 }
