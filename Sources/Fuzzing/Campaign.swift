@@ -117,7 +117,7 @@ package final class Fuzzer {
         let result = replayer.run(session, profiles: profiles, rules: [rule]) { position, _, step in
             checker.check(step, profile: names[position], into: &collector)
         }
-        checker.check(result[0].discrepancies, into: &collector)
+        checker.check(result[0].findings, into: &collector)
         return collector.failures
     }
 

@@ -59,7 +59,7 @@ public struct CorpusReplay: Sendable {
         self.rule = rule.spec
         report = Report(replay: results, profiles: profiles.map(\.name), rules: [rule.spec], errors: [])
         discrepancies = results.flatMap { result in
-            result.discrepancies.map {
+            result.findings.map {
                 Discrepancy(
                     kind: $0.kind, session: result.sessionID, event: $0.event, profiles: $0.profiles,
                     message: $0.message)
@@ -82,7 +82,7 @@ public struct CorpusReplay: Sendable {
     /// The session replays with a discrepancy of one of `kinds`, shortest session first,
     /// each with the trace of its first profile to show it.
     func failing(_ kinds: Set<DiscrepancyKind>) -> [(result: SessionResult, events: Int)] {
-        results.filter { result in result.discrepancies.contains { kinds.contains($0.kind) } }
+        results.filter { result in result.findings.contains { kinds.contains($0.kind) } }
             .map { ($0, $0.eventCount) }
             .sorted { ($0.events, $0.result.sessionID) < ($1.events, $1.result.sessionID) }
     }

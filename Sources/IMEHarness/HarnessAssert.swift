@@ -35,7 +35,7 @@ public enum HarnessAssert {
             + DiscrepancyKind.allCases.compactMap { kind in counts[kind].map { "\(kind.rawValue) \($0)" } }
             .joined(separator: ", ") + ")"
         for (result, _) in failing.prefix(3) {
-            let shown = result.discrepancies.filter { kinds.contains($0.kind) }
+            let shown = result.findings.filter { kinds.contains($0.kind) }
             message += "\n\nsession \(result.sessionID) (\(result.eventCount) events):"
             for discrepancy in shown.prefix(4) {
                 message += "\n  event \(discrepancy.event.map(String.init) ?? "-"), \(discrepancy.kind.rawValue) "

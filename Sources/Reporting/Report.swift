@@ -66,39 +66,8 @@ package struct Report: Equatable, Sendable {
     }
 }
 
-/// One session replayed with one rule under every profile, and what was found.
-package struct SessionReplay: Equatable, Sendable {
-    package var sessionID: String
-    package var rule: String
-    package var eventCount: Int
-    /// The text each profile's field ends with, in profile order.
-    package var finalText: [ProfileValue<UTF16Text>]
-    /// The findings kept (a replay keeps the first ones, see ``ReplayLimits``).
-    package var findings: [Finding]
-    /// Findings counted beyond those kept, by kind and profiles.
-    package var omitted: [FindingCount]
-    /// Each profile's trace, kept for session replays with findings (empty otherwise).
-    package var traces: [Trace]
-
-    package init(
-        sessionID: String, rule: String, eventCount: Int, finalText: [ProfileValue<UTF16Text>], findings: [Finding],
-        omitted: [FindingCount] = [], traces: [Trace]
-    ) {
-        self.sessionID = sessionID
-        self.rule = rule
-        self.eventCount = eventCount
-        self.finalText = finalText
-        self.findings = findings
-        self.omitted = omitted
-        self.traces = traces
-    }
-
-    /// Every finding, kept or counted (saturating: counts may come from a results file).
-    package var findingTotal: Int { omitted.reduce(findings.count) { $0.saturatingAdd($1.count) } }
-
-    /// Whether the profiles end with different texts.
-    package var finalTextsDiffer: Bool { Set(finalText.map(\.value)).count > 1 }
-}
+/// A session replay as a report shows it: its findings rendered as text.
+package typealias SessionReplay = SessionOutcome<Finding>
 
 /// One discrepancy or property failure, as a report shows it.
 package struct Finding: Equatable, Sendable {
@@ -146,14 +115,6 @@ struct KindTally {
     }
 }
 
-extension Int {
-    /// The sum of two counts (not negative), `Int.max` where it would overflow.
-    func saturatingAdd(_ other: Int) -> Int {
-        let (sum, overflow) = addingReportingOverflow(other)
-        return overflow ? .max : sum
-    }
-}
-
 /// A kind of finding with its count in a report.
 package struct KindCount: Hashable, Sendable {
     package var kind: String
@@ -169,15 +130,11 @@ extension Report {
         self.init(
             origin: .replay, profiles: profiles, rules: rules,
             sessions: results.map { result in
-                SessionReplay(
-                    sessionID: result.sessionID, rule: result.rule, eventCount: result.eventCount,
-                    finalText: result.finalText,
-                    findings: result.discrepancies.map { discrepancy in
-                        Finding(
-                            kind: discrepancy.kind.rawValue, event: discrepancy.event, profiles: discrepancy.profiles,
-                            message: discrepancy.message, details: discrepancy.details)
-                    },
-                    omitted: result.omitted, traces: result.traces)
+                result.mapFindings { discrepancy in
+                    Finding(
+                        kind: discrepancy.kind.rawValue, event: discrepancy.event, profiles: discrepancy.profiles,
+                        message: discrepancy.message, details: discrepancy.details)
+                }
             }, errors: errors)
     }
 

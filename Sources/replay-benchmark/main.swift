@@ -55,7 +55,7 @@ let replayer = try! Replayer()  // benchmark only: ICU is known to work here
         for outcome in replayer.run(session, profiles: profiles, rules: [AcceptEverything()]) {
             sessions += 1
             events += outcome.eventCount * profiles.count
-            discrepancies += outcome.discrepancies.count
+            discrepancies += outcome.findings.count
         }
     }
     return (sessions, events, discrepancies)
@@ -112,7 +112,7 @@ for _ in 0..<rounds {
     var found = 0
     for session in inMemory {
         for outcome in replayer.run(session, profiles: profiles, rules: [AcceptEverything()]) {
-            found += outcome.discrepancies.count
+            found += outcome.findings.count
         }
     }
     replayRates.append(Double(totalEvents) / (now() - start))

@@ -38,8 +38,8 @@ import Testing
         for session in Self.loadCorpus().sessions {
             let results = replayer.run(
                 session, profiles: [Fixtures.ios18, Fixtures.ios26], rules: [AcceptEverything()])
-            let kinds = Set(results[0].discrepancies.map(\.kind))
-            #expect(!kinds.contains(.expectedTextMismatch), "\(session.id): \(results[0].discrepancies.map(\.message))")
+            let kinds = Set(results[0].findings.map(\.kind))
+            #expect(!kinds.contains(.expectedTextMismatch), "\(session.id): \(results[0].findings.map(\.message))")
             #expect(!kinds.contains(.observedMismatch), "\(session.id)")
             #expect(!kinds.contains(.brokenText), "\(session.id)")
         }

@@ -54,7 +54,7 @@ enum Fixtures {
     static func discrepancies(
         _ session: Session, profiles: [PlatformProfile] = [ios18, ios26], rule: any InputRule = AcceptEverything()
     ) throws -> [Discrepancy] {
-        try Replayer().run(session, profiles: profiles, rules: [rule])[0].discrepancies
+        try Replayer().run(session, profiles: profiles, rules: [rule])[0].findings
     }
 }
 

@@ -24,11 +24,11 @@ import Testing
     @Test func countsWhatItDoesNotKeep() throws {
         let everything = try run(ReplayLimits(steps: .max, discrepancies: .max, textUnits: .max))
         let limited = try run(ReplayLimits(steps: 10, discrepancies: 100, textUnits: .max))
-        #expect(everything.discrepancies.count == 600)
+        #expect(everything.findings.count == 600)
         #expect(everything.omitted.isEmpty)
-        #expect(limited.discrepancies == Array(everything.discrepancies.prefix(100)))
+        #expect(limited.findings == Array(everything.findings.prefix(100)))
         var counted: [String: Int] = [:]
-        for discrepancy in limited.discrepancies { counted[discrepancy.kind.rawValue, default: 0] += 1 }
+        for discrepancy in limited.findings { counted[discrepancy.kind.rawValue, default: 0] += 1 }
         for omitted in limited.omitted { counted[omitted.kind, default: 0] += omitted.count }
         #expect(counted == ["proposed-text-mismatch": 300, "length-mismatch": 300])
         #expect(limited.traces.map { $0.steps.count } == [10, 10])
@@ -38,8 +38,8 @@ import Testing
     @Test func keepsNoMoreTextThanItsBudget() throws {
         // Each kept proposed-text mismatch holds the field three times; the budget ends the keeping early.
         let limited = try run(ReplayLimits(steps: 10, discrepancies: 1_000, textUnits: 2_000))
-        #expect(limited.discrepancies.count < 600)
-        #expect(limited.discrepancies.count > 10)
-        #expect(limited.discrepancies.count + limited.omitted.reduce(0) { $0 + $1.count } == 600)
+        #expect(limited.findings.count < 600)
+        #expect(limited.findings.count > 10)
+        #expect(limited.findings.count + limited.omitted.reduce(0) { $0 + $1.count } == 600)
     }
 }

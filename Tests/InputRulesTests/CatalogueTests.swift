@@ -36,7 +36,7 @@ import Testing
                 #expect(result.agreedText != nil, "\(session.id) with \(result.rule): \(result.finalText)")
                 var forbidden: [DiscrepancyKind] = [.finalTextMismatch, .verdictMismatch, .brokenText, .limitExceeded]
                 if rule.contract.compositionSafe { forbidden.append(.compositionInterrupted) }
-                let found = result.discrepancies.filter { forbidden.contains($0.kind) }
+                let found = result.findings.filter { forbidden.contains($0.kind) }
                 #expect(found.isEmpty, "\(session.id) with \(result.rule): \(found.map(\.message))")
             }
         }

@@ -11,7 +11,7 @@ import Testing
     ]
 
     func expectClean(_ result: SessionResult, sourceLocation: SourceLocation = #_sourceLocation) {
-        let found = result.discrepancies.filter { Self.forbidden.contains($0.kind) }
+        let found = result.findings.filter { Self.forbidden.contains($0.kind) }
         #expect(found.isEmpty, "\(found.map(\.message))", sourceLocation: sourceLocation)
     }
 
@@ -58,7 +58,7 @@ import Testing
         let session = try Fixtures.session("abcdef|", [.deleteBackward, .deleteBackward])
         let result = try Fixtures.replay(session, "max-length:limit=2")
         #expect(result.agreedText == "abcd")
-        #expect(result.discrepancies.isEmpty)
+        #expect(result.findings.isEmpty)
     }
 
     @Test func enforcedMaxLengthRefusesMarkedTextPastTheLimit() throws {
@@ -233,9 +233,9 @@ import Testing
         let session = try pair.session()
         let legacy = try Fixtures.replay(session, pair.legacy)
         let correct = try Fixtures.replay(session, pair.correct)
-        #expect(!legacy.endsEverywhere(with: pair.expected) || !legacy.discrepancies.isEmpty)
+        #expect(!legacy.endsEverywhere(with: pair.expected) || !legacy.findings.isEmpty)
         #expect(correct.endsEverywhere(with: pair.expected), "\(correct.finalText)")
-        let forbidden = correct.discrepancies.filter { CorrectRuleTests.forbidden.contains($0.kind) }
+        let forbidden = correct.findings.filter { CorrectRuleTests.forbidden.contains($0.kind) }
         #expect(forbidden.isEmpty, "\(forbidden.map(\.message))")
     }
 }

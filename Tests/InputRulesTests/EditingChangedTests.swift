@@ -50,7 +50,7 @@ import Testing
     @Test func rejectedCallSaysTheFieldKeptItsText() throws {
         let session = try Fixtures.pinyin("12345|", "h", commit: "黄")
         let result = try Fixtures.replay(session, "legacy-input-filter:max-length=6")
-        let mismatch = try #require(result.discrepancies.first { $0.kind == .proposedTextMismatch })
+        let mismatch = try #require(result.findings.first { $0.kind == .proposedTextMismatch })
         #expect(mismatch.message.contains("rejected it, so the field still holds \"12345h\""), "\(mismatch.message)")
         #expect(!mismatch.message.contains("then holds"))
     }

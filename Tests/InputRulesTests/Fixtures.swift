@@ -54,7 +54,7 @@ enum Fixtures {
 
 extension SessionResult {
     /// The kinds found, in order.
-    var kinds: [DiscrepancyKind] { discrepancies.map(\.kind) }
+    var kinds: [DiscrepancyKind] { findings.map(\.kind) }
 
     /// The final text of every profile, when they agree.
     var agreedText: String? {
@@ -74,6 +74,6 @@ extension SessionResult {
 
     /// The events at which `kind` was found.
     func events(_ kind: DiscrepancyKind) -> [Int] {
-        discrepancies.filter { $0.kind == kind }.compactMap(\.event)
+        findings.filter { $0.kind == kind }.compactMap(\.event)
     }
 }

@@ -69,7 +69,7 @@ import Testing
             let result = try #require(
                 replayer.run(session, profiles: Fixtures.profiles, rules: [Fixtures.rule("none")]).first)
             #expect(result.finalText.allSatisfy { $0.value == session.expectedText }, "\(session.id)")
-            let kinds = Set(result.discrepancies.map(\.kind))
+            let kinds = Set(result.findings.map(\.kind))
             #expect(kinds.isSubset(of: [.proposedTextMismatch, .lengthMismatch]), "\(session.id): \(kinds)")
         }
     }
@@ -85,7 +85,7 @@ import Testing
         var failures: [String: [DiscrepancyKind]] = [:]
         for session in pinyin {
             for result in replayer.run(session, profiles: Fixtures.profiles, rules: rules) {
-                for discrepancy in result.discrepancies {
+                for discrepancy in result.findings {
                     if discrepancy.kind == .compositionInterrupted { interrupted[result.rule, default: 0] += 1 }
                     if ![.proposedTextMismatch, .lengthMismatch].contains(discrepancy.kind) {
                         failures[result.rule, default: []].append(discrepancy.kind)
@@ -108,7 +108,7 @@ import Testing
         #expect(safe.count >= 6)
         for session in Self.recorded {
             for result in replayer.run(session, profiles: Fixtures.profiles, rules: safe) {
-                let bad = result.discrepancies.filter {
+                let bad = result.findings.filter {
                     [.compositionInterrupted, .brokenText, .finalTextMismatch, .verdictMismatch, .limitExceeded]
                         .contains($0.kind)
                 }

@@ -231,34 +231,3 @@ package struct Discrepancy: Hashable, Sendable {
         }
     }
 }
-
-/// The outcome of replaying one session with one rule under every profile.
-package struct SessionResult: Hashable, Sendable {
-    package var sessionID: String
-    package var rule: String
-    /// The text each profile's field ends with, in profile order.
-    package var finalText: [ProfileValue<UTF16Text>]
-    /// The discrepancies kept, in order (see ``ReplayLimits``).
-    package var discrepancies: [Discrepancy]
-    /// The discrepancies found beyond ``ReplayLimits``, counted by kind and profiles.
-    package var omitted: [FindingCount]
-    package var eventCount: Int
-    /// The traces, one per profile, when the caller asked to keep them.
-    package var traces: [Trace]
-
-    package init(
-        sessionID: String, rule: String, finalText: [ProfileValue<UTF16Text>], discrepancies: [Discrepancy],
-        omitted: [FindingCount] = [], eventCount: Int, traces: [Trace]
-    ) {
-        self.sessionID = sessionID
-        self.rule = rule
-        self.finalText = finalText
-        self.discrepancies = discrepancies
-        self.omitted = omitted
-        self.eventCount = eventCount
-        self.traces = traces
-    }
-
-    /// Whether anything was found, kept or only counted.
-    package var hasDiscrepancies: Bool { !discrepancies.isEmpty || !omitted.isEmpty }
-}

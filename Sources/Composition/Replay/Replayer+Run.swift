@@ -38,9 +38,9 @@ extension Replayer {
             let (discrepancies, omitted) = detector.finish(finals: finals)
             let found = !discrepancies.isEmpty || !omitted.isEmpty
             return SessionResult(
-                sessionID: session.id, rule: rule.spec,
+                sessionID: session.id, rule: rule.spec, eventCount: session.events.count,
                 finalText: zip(names, finals).map { .init(profile: $0, value: $1.text) },
-                discrepancies: discrepancies, omitted: omitted, eventCount: session.events.count,
+                findings: discrepancies, omitted: omitted,
                 traces: traces == .all || (traces == .whenFound && found)
                     ? kept.traces(session: session, profiles: names, rule: rule.spec, finals: finals) : [])
         }
