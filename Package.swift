@@ -22,8 +22,11 @@ let package = Package(
             linkerSettings: [.linkedLibrary("icuuc"), .linkedLibrary("icui18n")]
         ),
         .target(name: "Graphemes", dependencies: ["CICU"]),
+        // Catches a trap inside a rule under test so that it becomes a finding (see
+        // Composition's RuleCaller); a C target because Swift cannot call sigsetjmp.
+        .target(name: "CTrapGuard"),
         .target(name: "HarnessJSON", dependencies: ["Graphemes"]),
-        .target(name: "Composition", dependencies: ["Graphemes", "HarnessJSON"]),
+        .target(name: "Composition", dependencies: ["Graphemes", "HarnessJSON", "CTrapGuard"]),
         .target(name: "InputRules", dependencies: ["Composition", "Graphemes"]),
         .target(
             name: "Fuzzing", dependencies: ["InputRules", "Composition", "Graphemes", "HarnessJSON", "SeededRandom"]),

@@ -32,6 +32,29 @@ import Testing
         #expect(result.failures.isEmpty, "\(result.failures.map { ($0.property, $0.session.events) })")
     }
 
+    /// Indexes the field's last grapheme cluster by its UTF-16 length: traps on any field
+    /// whose last cluster is longer than one unit (an emoji, a surrogate pair).
+    struct IndexesByUnits: InputRule {
+        var spec: String { "test-indexes-by-units" }
+        func editingChanged(_ change: FieldChange) -> TextAssignment? {
+            let text = String(decoding: change.after.text.units, as: UTF16.self)
+            let characters = Array(text)
+            _ = characters[change.after.text.length - 1]
+            return nil
+        }
+    }
+
+    /// A trap is a failure like any other: found, minimised to a few events, and the run
+    /// goes on.
+    @Test func aTrappingRuleIsFoundAndShrunk() throws {
+        let fuzzer = try Fuzzer(rule: IndexesByUnits(), profiles: Fixtures.profiles, inventory: Fixtures.inventory)
+        let result = fuzzer.run(seed: 0, iterations: 300, seconds: nil)
+        let failure = try #require(result.failures.first { $0.property == .ruleCrashed })
+        #expect(failure.session.events.count <= 6, "\(failure.session.events)")
+        #expect(failure.detail.message.contains("Index out of range"), "\(failure.detail.message)")
+        #expect(result.iterations == 300)
+    }
+
     @Test func theSameSeedGivesByteIdenticalFailures() throws {
         let spec = "legacy-truncate-count:limit=6"
         let first = try Fixtures.fuzzer(spec).run(seed: 42, iterations: 150, seconds: nil)

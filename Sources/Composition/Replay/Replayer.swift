@@ -26,6 +26,9 @@ package final class Replayer {
         /// The calls of the step being made. Each step hands the buffer to its ``TraceStep``;
         /// once that step is gone the buffer is unique again and is reused without allocating.
         var calls: [CallRecord] = []
+        /// Whether the rule trapped: on a device the app is gone, so the later events of
+        /// the session never reach this field.
+        var crashed = false
     }
 
     func start(_ session: Session, profile: PlatformProfile) -> ProfileReplay {
@@ -36,12 +39,67 @@ package final class Replayer {
             field: TextField(session.initial), brokenCount: analyzer.brokenSpots(in: session.initial.text).count)
     }
 
-    /// Carries out one event on one profile's field.
+    /// Carries out one event on one profile's field, the rule's calls guarded (see
+    /// ``RuleGuard``): a trap in the rule ends the step where it happened, with the fault.
     func step(_ run: inout ProfileReplay, event: SessionEvent, index: Int, rule: any InputRule) -> TraceStep {
-        let target = run.multiRangeTarget
         let before = run.field.state
-        // Only what the rule's own calls below run past counts against it.
+        if run.crashed {
+            return TraceStep(
+                eventIndex: index, event: event, before: before, calls: [], skipped: nil, rewrittenTo: nil,
+                rewriteEndedComposition: false, after: before, newBrokenSpots: [])
+        }
+        // Only what the rule's own calls run past counts against it.
         _ = RegexLimits.takeExceeded()
+        var call = StepCall(
+            replayer: Unmanaged.passUnretained(self), event: event, index: index, rule: rule, before: before)
+        let trap = withUnsafeMutablePointer(to: &run) { run in
+            call.run = run
+            return withUnsafeMutablePointer(to: &call) { call in
+                RuleGuard.run(call) { raw in
+                    guard let call = raw?.assumingMemoryBound(to: StepCall.self), let run = call.pointee.run else {
+                        return
+                    }
+                    call.pointee.made = call.pointee.replayer.takeUnretainedValue().unguardedStep(
+                        &run.pointee, event: call.pointee.event, index: call.pointee.index, rule: call.pointee.rule,
+                        before: call.pointee.before)
+                }
+            }
+        }
+        if let made = call.made.take() { return made }
+        // The app is gone: the call that trapped has no answer, its change never happens,
+        // and no later event reaches the field.
+        run.crashed = true
+        return TraceStep(
+            eventIndex: index, event: event, before: before, calls: run.calls, skipped: nil, rewrittenTo: nil,
+            rewriteEndedComposition: false, after: run.field.state, newBrokenSpots: [],
+            ruleFault: trap ?? "trapped")
+    }
+
+    /// What a guarded step needs, on the caller's stack: the C function it runs through
+    /// passes one pointer.
+    private struct StepCall {
+        let replayer: Unmanaged<Replayer>
+        var run: UnsafeMutablePointer<ProfileReplay>?
+        let event: SessionEvent
+        let index: Int
+        let rule: any InputRule
+        let before: FieldState
+        var made: TraceStep?
+
+        init(replayer: Unmanaged<Replayer>, event: SessionEvent, index: Int, rule: any InputRule, before: FieldState) {
+            self.replayer = replayer
+            self.event = event
+            self.index = index
+            self.rule = rule
+            self.before = before
+        }
+    }
+
+    /// The step, `before` being the field as the event finds it.
+    private func unguardedStep(
+        _ run: inout ProfileReplay, event: SessionEvent, index: Int, rule: any InputRule, before: FieldState
+    ) -> TraceStep {
+        let target = run.multiRangeTarget
         if let problem = eventRangeProblem(event, in: before.text) {
             return TraceStep(
                 eventIndex: index, event: event, before: before, calls: [], skipped: problem, rewrittenTo: nil,
@@ -61,8 +119,7 @@ package final class Replayer {
                 seen.markedRange = nil
             }
             let problems = rangeProblems(of: call, in: run.field.text)
-            let accepted = rule.shouldChange(
-                ChangeRequest(field: seen, call: call, multiRangeTarget: target))
+            let accepted = rule.shouldChange(ChangeRequest(field: seen, call: call, multiRangeTarget: target))
             let resulting: UTF16Text
             if accepted {
                 run.model.apply(plan.effect, to: &run.field)

@@ -1,0 +1,42 @@
+import CTrapGuard
+import Foundation
+import Graphemes
+
+/// Runs a replay step so that a trap inside the rule's `shouldChange` or `editingChanged` (a
+/// force-unwrapped `nil`, an index out of range, a failed precondition, a stack overflow)
+/// comes back as a fault instead of ending the process: on a device the app would crash
+/// there, which is a finding (`rule-crashed`), and the test run must survive to report it.
+///
+/// How, and what it costs (see `Sources/CTrapGuard`): a signal handler for the trap
+/// signals, installed once per process, jumps back from a trap on a thread that is inside
+/// a guarded call, and passes every other one on (crashes elsewhere stay crashes). The
+/// frames it abandons leak their memory. Installing it turns off the Swift runtime's
+/// dynamic exclusivity checks for the process (an abandoned access would corrupt them);
+/// the static checks are unaffected. A guarded call costs a `sigsetjmp` without saving the
+/// signal mask, no system call. The runtime still prints its "Fatal error" line on
+/// standard error for each trap caught.
+enum RuleGuard {
+    /// Runs `body(context)`; `nil` when it returned, else what stopped it ("trapped: Fatal
+    /// error: Index out of range"). `body` is a C function so that nothing is allocated
+    /// per call: `context` points to what it needs, on the caller's stack.
+    static func run(_ context: UnsafeMutableRawPointer, _ body: @convention(c) (UnsafeMutableRawPointer?) -> Void)
+        -> String?
+    {
+        let signal = trap_guard_run(body, context)
+        return signal == 0 ? nil : describe(signal: signal)
+    }
+
+    /// "trapped: Fatal error: Index out of range", from the runtime's message where it left one.
+    static func describe(signal: Int32) -> String {
+        if let raw = trap_guard_take_message() {
+            defer { free(raw) }
+            let message = String(cString: raw).trimmingCharacters(in: .whitespacesAndNewlines)
+            if !message.isEmpty { return "trapped: " + message }
+        }
+        switch signal {
+        case SIGSEGV, SIGBUS: return "crashed: a memory fault (signal \(signal)): a stack overflow or a bad pointer"
+        case SIGFPE: return "crashed: an arithmetic trap (signal \(signal))"
+        default: return "trapped (signal \(signal))"
+        }
+    }
+}
