@@ -59,7 +59,8 @@ package enum FuzzProperty: String, CaseIterable, Sendable, Codable {
 
     /// Whether the property applies to a rule with `contract`.
     package func applies(to contract: RuleContract) -> Bool {
-        switch self {
+        guard !contract.unchecked.contains(rawValue) else { return false }
+        return switch self {
         case .limitExceeded: contract.limit != nil
         case .compositionInterrupted: contract.compositionSafe
         case .profileDependent: contract.profileIndependent

@@ -59,6 +59,12 @@ public struct FuzzCampaign: Sendable {
                     + (iterations.map { "iterations \($0)" } ?? "seconds \(seconds)"))
         }
         let checked: any InputRule = contract.map { ContractedRule(base: rule, contract: $0) } ?? rule
+        let known = Set(FuzzProperty.allCases.map(\.rawValue))
+        if let unknown = checked.contract.unchecked.subtracting(known).sorted().first {
+            throw HarnessFailure(
+                "the contract leaves unchecked '\(unknown)', which is no property (known: "
+                    + FuzzProperty.allCases.map(\.rawValue).joined(separator: ", ") + ")")
+        }
         let fuzzer: Fuzzer
         do {
             fuzzer = try Fuzzer(

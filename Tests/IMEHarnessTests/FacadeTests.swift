@@ -70,7 +70,7 @@ import Testing
 
     /// The naive limit fails with a message that shows the sessions, event by event.
     @Test func failuresExplainThemselves() throws {
-        let naive = DelegateRule("naive-10") { text, range, replacement, _ in
+        let naive = DelegateRule("naive-10", contract: .maxLength(10, .utf16)) { text, range, replacement, _ in
             ((text as NSString).replacingCharacters(in: range, with: replacement) as NSString).length <= 10
         }
         let error = #expect(throws: HarnessFailure.self) { try HarnessAssert.noDiscrepancies(rule: naive) }
@@ -135,6 +135,50 @@ import Testing
         }
         #expect(first?.description == second?.description)
         #expect(first?.description.contains("in 300 fuzzed sessions (seed 3)") == true)
+    }
+
+    /// A digits-only field refuses Pinyin letters on purpose: without a claim of composition
+    /// safety that is reported, not failed; claiming it makes the same replay fail.
+    @Test func replayIsJudgedByWhatTheContractClaims() throws {
+        let digitsOnly: @Sendable (String, NSRange, String, NSRange?) -> Bool = { _, _, replacement, _ in
+            replacement.allSatisfy(\.isASCII) && replacement.allSatisfy(\.isNumber)
+        }
+        let claims = RuleContract(promise: "only digits", allowedClasses: [.digitASCII])
+        let honest = DelegateRule("digits-only", contract: claims, shouldChangeCharactersIn: digitsOnly)
+        let run = try HarnessAssert.noDiscrepancies(rule: honest)
+        #expect(run.discrepancies.contains { $0.kind == .compositionInterrupted }, "reported all the same")
+        let boastful = DelegateRule(
+            "digits-only-safe", contract: .allowing(.digitASCII), shouldChangeCharactersIn: digitsOnly)
+        let failure = #expect(throws: HarnessFailure.self) { try HarnessAssert.noDiscrepancies(rule: boastful) }
+        #expect(failure?.description.contains("composition-interrupted") == true)
+    }
+
+    /// Promises the author states: a pattern, a named predicate; and a property left out.
+    @Test func contractsSayWhatTheAuthorMeant() throws {
+        let twoDecimals = TextPromise.promise("at most 2 decimals") { text in
+            text.split(separator: ".", omittingEmptySubsequences: false).dropFirst().first.map { $0.count <= 2 } ?? true
+        }
+        #expect(twoDecimals.description == "at most 2 decimals")
+        #expect(twoDecimals.holds(for: UTF16Text("12.50")) && !twoDecimals.holds(for: UTF16Text("1.505")))
+        #expect(try TextPromise.matching("[0-9]*").holds(for: UTF16Text("123")))
+        #expect(throws: (any Error).self) { try TextPromise.matching("(") }
+        // A price field that drops a third decimal breaks nothing it promises...
+        let price = DelegateRule(
+            "price",
+            contract: RuleContract(promise: "a price", textPromise: twoDecimals, unchecked: ["typed-text-lost"])
+        ) { text, range, replacement, _ in
+            let updated = (text as NSString).replacingCharacters(in: range, with: replacement)
+            return updated.split(separator: ".", omittingEmptySubsequences: false).dropFirst().first.map {
+                $0.count <= 2
+            } ?? true
+        }
+        try HarnessAssert.survivesFuzzing(rule: price, iterations: 300)
+        // ...and a name that is no property is refused.
+        let typo = RuleContract(unchecked: ["typed-text-lots"])
+        let error = #expect(throws: HarnessFailure.self) {
+            try HarnessAssert.survivesFuzzing(rule: AcceptEverything(), contract: typo, iterations: 10)
+        }
+        #expect(error?.description.contains("'typed-text-lots', which is no property") == true)
     }
 
     /// The library refuses what the command line refuses: two sessions with one id.

@@ -57,6 +57,18 @@ public enum DiscrepancyKind: String, Sendable, CaseIterable {
     /// The kinds a rule causes (those whose ``cause`` is ``Cause/rule``).
     public static var causedByRules: Set<DiscrepancyKind> { Set(allCases.filter { $0.cause == .rule }) }
 
+    /// The kinds a rule with `contract` is judged by: what every rule must not do (break
+    /// text, crash) and what its contract claims (a limit, composition safety, profile
+    /// independence). A digits-only field that refuses Pinyin letters on purpose does not
+    /// claim composition safety, so an interrupted composition is reported, not failed.
+    public static func claimed(by contract: RuleContract) -> Set<DiscrepancyKind> {
+        var kinds: Set<DiscrepancyKind> = [.brokenText, .ruleCrashed]
+        if contract.limit != nil { kinds.insert(.limitExceeded) }
+        if contract.compositionSafe { kinds.insert(.compositionInterrupted) }
+        if contract.profileIndependent { kinds.formUnion([.verdictMismatch, .finalTextMismatch]) }
+        return kinds
+    }
+
     /// One sentence saying what the kind means, for reports.
     public var explanation: String {
         switch self {

@@ -42,14 +42,19 @@ public struct RuleContract: Hashable, Sendable {
     /// with no rule at all: only then do a session's device recordings (`observed-mismatch`)
     /// and its expected text (`expected-text-mismatch`) describe what the replay should see.
     public var leavesFieldAlone: Bool
+    /// Properties fuzzing does not check although the contract implies them, by name
+    /// (`typed-text-lost`, `deletion-blocked`, …: see `ime-harness fuzz --help`): for a
+    /// rule that refuses on purpose what a property calls a loss.
+    public var unchecked: Set<String>
 
     /// A contract; by default no promise at all.
     public init(
         promise: String = "", limit: Limit? = nil, allowedClasses: [RuleClass]? = nil, deniedClasses: [RuleClass] = [],
         textPromise: TextPromise? = nil, compositionSafe: Bool = false, profileIndependent: Bool = false,
-        leavesFieldAlone: Bool = false
+        leavesFieldAlone: Bool = false, unchecked: Set<String> = []
     ) {
         self.leavesFieldAlone = leavesFieldAlone
+        self.unchecked = unchecked
         self.textPromise = textPromise
         self.promise = promise
         self.limit = limit
@@ -68,6 +73,29 @@ public enum TextPromise: Hashable, Sendable, CustomStringConvertible {
     case parsesAsFloat
     /// The ICU regular expression matches the whole text.
     case matches(ICURegex)
+    /// A promise the author states in words and checks with a function of the text, for
+    /// what the other promises cannot say ("at most 2 decimals", "no leading zero").
+    case predicate(TextPredicate)
+
+    /// The committed text matches the ICU regular expression `pattern` as a whole (with
+    /// the limits every pattern gets, see `RegexLimits`).
+    ///
+    /// - Throws: an error naming ICU's complaint about the pattern.
+    public static func matching(_ pattern: String) throws -> TextPromise {
+        .matches(try ICURegex(pattern))
+    }
+
+    /// A promise named `name` that `holds` checks on the committed text, as a Swift
+    /// `String` (a lone surrogate reaches it as U+FFFD).
+    ///
+    /// ```swift
+    /// .promise("at most 2 decimals") { text in
+    ///     text.split(separator: ".").dropFirst().first.map { $0.count <= 2 } ?? true
+    /// }
+    /// ```
+    public static func promise(_ name: String, _ holds: @escaping @Sendable (String) -> Bool) -> TextPromise {
+        .predicate(TextPredicate(name: name, holds: holds))
+    }
 
     /// Whether `text` keeps the promise.
     public func holds(for text: UTF16Text) -> Bool {
@@ -86,6 +114,8 @@ public enum TextPromise: Hashable, Sendable, CustomStringConvertible {
             return text.isEmpty || Float(String(decoding: text.units, as: UTF16.self)) != nil
         case .matches(let regex):
             return regex.matchesWhole(text)
+        case .predicate(let predicate):
+            return predicate.holds(String(decoding: text.units, as: UTF16.self))
         }
     }
 
@@ -95,8 +125,30 @@ public enum TextPromise: Hashable, Sendable, CustomStringConvertible {
         case .decimal(let separator): "ASCII digits and at most one \(UTF16Text(units: [separator]).visibleDescription)"
         case .parsesAsFloat: "reads as a Float"
         case .matches(let regex): "matches \(regex.pattern.visibleDescription)"
+        case .predicate(let predicate): predicate.name
         }
     }
+}
+
+/// A named check of the committed text (``TextPromise/promise(_:_:)``); two are the same
+/// promise when their names are.
+public struct TextPredicate: Hashable, Sendable {
+    /// The promise in words.
+    public let name: String
+    /// Whether a text keeps it.
+    public let holds: @Sendable (String) -> Bool
+
+    /// A promise `name` that `holds` checks.
+    public init(name: String, holds: @escaping @Sendable (String) -> Bool) {
+        self.name = name
+        self.holds = holds
+    }
+
+    /// Compares names.
+    public static func == (lhs: TextPredicate, rhs: TextPredicate) -> Bool { lhs.name == rhs.name }
+
+    /// Hashes the name.
+    public func hash(into hasher: inout Hasher) { hasher.combine(name) }
 }
 
 /// A class of grapheme cluster that a rule allows or denies: a ``ClusterClass`` or one
