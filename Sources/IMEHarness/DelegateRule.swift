@@ -17,7 +17,10 @@ import Graphemes
 /// the range or ranges and the replacement string, and the marked text's range
 /// (`textField.markedTextRange`, as an `NSRange` in UTF-16 units, `nil` when nothing is
 /// marked). The texts are Swift `String`s, so a lone surrogate in the field reaches the
-/// closure as U+FFFD, as it does when UIKit bridges an `NSString` to Swift.
+/// closure as U+FFFD. For a body that works on `NSString` (`(text as NSString).substring(to:)`)
+/// take the texts as ``AppleString`` instead (the `nsString…` initialisers): iOS's
+/// `NSString` semantics, lone surrogates kept, with `typealias NSString = AppleString` in
+/// the file so the body compiles unchanged.
 ///
 /// A single-range body under an iOS 26 multi-range call is ported the common way: one
 /// range, and the body is asked about it; several, and it is asked about each (the range
@@ -34,9 +37,16 @@ public struct DelegateRule: InputRule {
     /// An `editingChanged` handler: the text and marked range after the change; returns
     /// the text to assign (`textField.text = …`), or `nil` to leave the field alone.
     public typealias EditingChanged = @Sendable (_ text: String, _ markedTextRange: NSRange?) -> String?
+    /// ``ShouldChangeCharacters`` with the texts as ``AppleString``s (iOS's `NSString`).
+    public typealias NSStringShouldChangeCharacters =
+        @Sendable (_ text: AppleString, _ range: NSRange, _ replacementString: AppleString, _ markedTextRange: NSRange?)
+        -> Bool
+    /// ``EditingChanged`` with the texts as ``AppleString``s (iOS's `NSString`).
+    public typealias NSStringEditingChanged =
+        @Sendable (_ text: AppleString, _ markedTextRange: NSRange?) -> AppleString?
 
     enum Body: Sendable {
-        case single(ShouldChangeCharacters)
+        case single(NSStringShouldChangeCharacters)
         case multi(ShouldChangeCharactersInRanges)
         case acceptEverything
     }
@@ -47,17 +57,46 @@ public struct DelegateRule: InputRule {
     /// `limit-exceeded` against its limit, and fuzzing checks the rest.
     public let contract: RuleContract
     let body: Body
-    let handler: EditingChanged?
+    let handler: NSStringEditingChanged?
 
     /// A rule from a single-range delegate body, and optionally an `editingChanged` handler.
     public init(
         _ name: String, contract: RuleContract = RuleContract(),
         shouldChangeCharactersIn body: @escaping ShouldChangeCharacters, editingChanged: EditingChanged? = nil
     ) {
+        self.init(
+            name, contract: contract, body: .single { body($0.string, $1, $2.string, $3) },
+            handler: editingChanged.map(Self.bridged))
+    }
+
+    /// A rule from a single-range delegate body that works on `NSString`, and optionally
+    /// an `editingChanged` handler that does too.
+    public init(
+        _ name: String, contract: RuleContract = RuleContract(),
+        nsStringShouldChangeCharactersIn body: @escaping NSStringShouldChangeCharacters,
+        editingChanged: NSStringEditingChanged? = nil
+    ) {
+        self.init(name, contract: contract, body: .single(body), handler: editingChanged)
+    }
+
+    /// A rule that is only an `editingChanged` handler working on `NSString`.
+    public init(
+        _ name: String, contract: RuleContract = RuleContract(),
+        nsStringEditingChanged: @escaping NSStringEditingChanged
+    ) {
+        self.init(name, contract: contract, body: .acceptEverything, handler: nsStringEditingChanged)
+    }
+
+    private init(_ name: String, contract: RuleContract, body: Body, handler: NSStringEditingChanged?) {
         spec = name
         self.contract = contract
-        self.body = .single(body)
-        handler = editingChanged
+        self.body = body
+        self.handler = handler
+    }
+
+    /// A `String` handler as one on ``AppleString``s.
+    private static func bridged(_ handler: @escaping EditingChanged) -> NSStringEditingChanged {
+        { text, marked in handler(text.string, marked).map { AppleString(UTF16Text($0)) } }
     }
 
     /// A rule from an iOS 26 multi-range delegate body, and optionally an `editingChanged` handler.
@@ -66,36 +105,30 @@ public struct DelegateRule: InputRule {
         shouldChangeCharactersInRanges body: @escaping ShouldChangeCharactersInRanges,
         editingChanged: EditingChanged? = nil
     ) {
-        spec = name
-        self.contract = contract
-        self.body = .multi(body)
-        handler = editingChanged
+        self.init(name, contract: contract, body: .multi(body), handler: editingChanged.map(Self.bridged))
     }
 
     /// A rule that is only an `editingChanged` handler (the delegate allows every change).
     public init(_ name: String, contract: RuleContract = RuleContract(), editingChanged: @escaping EditingChanged) {
-        spec = name
-        self.contract = contract
-        body = .acceptEverything
-        handler = editingChanged
+        self.init(name, contract: contract, body: .acceptEverything, handler: Self.bridged(editingChanged))
     }
 
     /// Asks the delegate body about the change.
     public func shouldChange(_ request: ChangeRequest) -> Bool {
-        let text = String(decoding: request.field.text.units, as: UTF16.self)
-        let replacement = String(decoding: request.call.replacement.units, as: UTF16.self)
+        let text = AppleString(request.field.text)
+        let replacement = AppleString(request.call.replacement)
         let marked = request.field.markedRange.map(Self.nsRange)
         let ranges = request.call.ranges
         switch body {
         case .acceptEverything: return true
-        case .multi(let body): return body(text, ranges.map(Self.nsRange), replacement, marked)
+        case .multi(let body): return body(text.string, ranges.map(Self.nsRange), replacement.string, marked)
         case .single(let body):
             guard ranges.count > 1 else {
                 return body(text, Self.nsRange(ranges.first ?? .caret(at: 0)), replacement, marked)
             }
             let target = request.multiRangeTarget.index(in: ranges)
             return ranges.indices.allSatisfy { index in
-                body(text, Self.nsRange(ranges[index]), index == target ? replacement : "", marked)
+                body(text, Self.nsRange(ranges[index]), index == target ? replacement : AppleString(.empty), marked)
             }
         }
     }
@@ -103,8 +136,9 @@ public struct DelegateRule: InputRule {
     /// Runs the `editingChanged` handler on the field after the change.
     public func editingChanged(_ change: FieldChange) -> TextAssignment? {
         guard let handler else { return nil }
-        let text = String(decoding: change.after.text.units, as: UTF16.self)
-        return handler(text, change.after.markedRange.map(Self.nsRange)).map { TextAssignment(UTF16Text($0)) }
+        return handler(AppleString(change.after.text), change.after.markedRange.map(Self.nsRange)).map {
+            TextAssignment($0.text)
+        }
     }
 
     static func nsRange(_ range: UTF16Range) -> NSRange { NSRange(location: range.location, length: range.length) }
