@@ -178,4 +178,5 @@ struct ContractedRule: InputRule {
     var spec: String { base.spec }
     func shouldChange(_ request: ChangeRequest) -> Bool { base.shouldChange(request) }
     func editingChanged(_ change: FieldChange) -> TextAssignment? { base.editingChanged(change) }
+    func assignment(during request: ChangeRequest) -> TextAssignment? { base.assignment(during: request) }
 }

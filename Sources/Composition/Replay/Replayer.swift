@@ -14,6 +14,9 @@ package final class Replayer {
 
     /// One profile's replay of a session in progress: its delegate model and field.
     struct ProfileReplay {
+        /// The profile's name, which requests carry (a rule that keeps a field per profile
+        /// tells them apart by it).
+        let profile: String
         let model: DelegateModel
         /// The profile's choices the replay loop reads at every event, copied out once
         /// (copying the whole profile would retain each of its strings every time).
@@ -33,7 +36,7 @@ package final class Replayer {
 
     func start(_ session: Session, profile: PlatformProfile) -> ProfileReplay {
         ProfileReplay(
-            model: DelegateModel(profile: profile),
+            profile: profile.name, model: DelegateModel(profile: profile),
             hidesMarkedRangeDuringCommit: !profile.markedRangeVisibleDuringCommit,
             multiRangeTarget: profile.multiRangeTarget, sameTextEndsComposition: profile.sameTextEndsComposition,
             field: TextField(session.initial), brokenCount: analyzer.brokenSpots(in: session.initial.text).count)
@@ -107,7 +110,11 @@ package final class Replayer {
         }
         // `removeAll(keepingCapacity:)` takes a slow generic path; removing one by one does not.
         while !run.calls.isEmpty { run.calls.removeLast() }
+        var assignedDuringCall: TextAssignment?
         run.model.forEachPlannedEdit(event, on: run.field) { plan in
+            // Once the delegate set the text itself, the rest of the event's plan was made
+            // for a text the field no longer holds.
+            guard assignedDuringCall == nil else { return }
             guard let call = plan.call else {
                 run.model.apply(plan.effect, to: &run.field)
                 return
@@ -119,7 +126,15 @@ package final class Replayer {
                 seen.markedRange = nil
             }
             let problems = rangeProblems(of: call, in: run.field.text)
-            let accepted = rule.shouldChange(ChangeRequest(field: seen, call: call, multiRangeTarget: target))
+            let request = ChangeRequest(field: seen, call: call, multiRangeTarget: target, profile: run.profile)
+            var accepted = rule.shouldChange(request)
+            // `textField.text = …; return false` inside the delegate: the assignment stands
+            // and the change does not (assumed for a delegate that returns true as well:
+            // every such delegate in the seeds and the reports we found returns false).
+            if let assigned = rule.assignment(during: request) {
+                assignedDuringCall = assigned
+                accepted = false
+            }
             let resulting: UTF16Text
             if accepted {
                 run.model.apply(plan.effect, to: &run.field)
@@ -142,9 +157,12 @@ package final class Replayer {
         var rewrittenTo: UTF16Text?
         var endedComposition = false
         // UIKit sends `editingChanged` (and `textDidChange`) only when the text or its marked
-        // part changed: a caret move, or an edit that changed nothing, sends none.
-        if run.field.text != before.text || run.field.state.markedRange != before.markedRange,
-            let assignment = rule.editingChanged(FieldChange(before: before, after: run.field.state))
+        // part changed by the user: a caret move, an edit that changed nothing, or the
+        // delegate's own assignment sends none.
+        if let assignment = assignedDuringCall
+            ?? ((run.field.text != before.text || run.field.state.markedRange != before.markedRange)
+                ? rule.editingChanged(FieldChange(before: before, after: run.field.state, profile: run.profile))
+                : nil)
         {
             // Assigning the text the field already holds changes nothing but, where the
             // profile says so, still ends the composition: it counts as a rewrite there.

@@ -13,12 +13,18 @@ public struct ChangeRequest: Hashable, Sendable {
     public var call: DelegateCall
     /// Which range of a multi-range call a port of single-range logic treats as receiving the text.
     public var multiRangeTarget: MultiRangeTarget
+    /// The platform profile replaying the session: one replay runs every profile in
+    /// lockstep, so a rule that keeps a text field of its own keeps one per profile.
+    public var profile: String
 
     /// A request about `call` on `field`.
-    public init(field: FieldState, call: DelegateCall, multiRangeTarget: MultiRangeTarget = .firstListed) {
+    public init(
+        field: FieldState, call: DelegateCall, multiRangeTarget: MultiRangeTarget = .firstListed, profile: String = ""
+    ) {
         self.field = field
         self.call = call
         self.multiRangeTarget = multiRangeTarget
+        self.profile = profile
     }
 
     /// The text the call implies (what a delegate computes as "the text after this change").
@@ -55,11 +61,14 @@ public struct FieldChange: Hashable, Sendable {
     public var before: FieldState
     /// The field after the event.
     public var after: FieldState
+    /// The platform profile replaying the session (see ``ChangeRequest/profile``).
+    public var profile: String
 
     /// The field before and after a change.
-    public init(before: FieldState, after: FieldState) {
+    public init(before: FieldState, after: FieldState, profile: String = "") {
         self.before = before
         self.after = after
+        self.profile = profile
     }
 }
 
@@ -96,6 +105,12 @@ public protocol InputRule: Sendable {
 
     /// Called after the field changed; returns the text to assign, or `nil` to leave it.
     func editingChanged(_ change: FieldChange) -> TextAssignment?
+
+    /// What the delegate assigned to the field while ``shouldChange(_:)`` was asked about
+    /// `request` (`textField.text = trimmed; return false`), asked right after it; `nil`
+    /// when it assigned nothing. UIKit applies the assignment at once, ending any
+    /// composition, and sends no `editingChanged` for it.
+    func assignment(during request: ChangeRequest) -> TextAssignment?
 }
 
 extension InputRule {
@@ -107,6 +122,9 @@ extension InputRule {
 
     /// Leaves the field alone.
     public func editingChanged(_ change: FieldChange) -> TextAssignment? { nil }
+
+    /// Assigns nothing while asked.
+    public func assignment(during request: ChangeRequest) -> TextAssignment? { nil }
 }
 
 /// No rule: every change is accepted and nothing is rewritten. Replaying with it shows

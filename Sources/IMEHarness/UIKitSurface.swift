@@ -1,0 +1,337 @@
+import Composition
+import Foundation
+import Graphemes
+
+// The parts of UIKit a text-input rule touches, so that a delegate class and its
+// handlers can be pasted from an app with at most an import changed. The names are
+// UIKit's: on Linux there is no UIKit to collide with.
+//
+// Modelled from Apple's documentation of UITextField, UITextFieldDelegate, UITextInput
+// and UIControl; what the sessions do not hold yet (the editing lifecycle: begin and end
+// editing, clear, return) is declared, so pasted classes compile, and not yet driven.
+
+/// A position in the text, as `UITextInput` hands it out: here an offset in UTF-16 units.
+public final class UITextPosition: Equatable, CustomStringConvertible, @unchecked Sendable {
+    let offset: Int
+
+    init(_ offset: Int) { self.offset = offset }
+
+    /// Positions at the same offset are equal.
+    public static func == (lhs: UITextPosition, rhs: UITextPosition) -> Bool { lhs.offset == rhs.offset }
+
+    /// The offset.
+    public var description: String { "\(offset)" }
+}
+
+/// A range of the text, as `UITextInput` hands it out.
+public final class UITextRange: @unchecked Sendable {
+    /// Where the range starts.
+    public let start: UITextPosition
+    /// Where it ends.
+    public let end: UITextPosition
+
+    init(_ range: UTF16Range) {
+        start = UITextPosition(range.location)
+        end = UITextPosition(range.end)
+    }
+
+    /// Whether the range is a caret.
+    public var isEmpty: Bool { start.offset == end.offset }
+
+    var units: UTF16Range { UTF16Range(location: start.offset, length: end.offset - start.offset) }
+}
+
+/// `UIControl`'s event names.
+public enum UIControl {
+    /// The events a text field sends to its actions.
+    public struct Event: OptionSet, Hashable, Sendable {
+        /// The raw bits.
+        public let rawValue: UInt
+        /// An event set from raw bits.
+        public init(rawValue: UInt) { self.rawValue = rawValue }
+        /// The text changed by the user (not by assigning `text`).
+        public static let editingChanged = Event(rawValue: 1 << 17)
+    }
+}
+
+/// An action added to a control (`textField.addAction(UIAction { … }, for: .editingChanged)`).
+public final class UIAction: @unchecked Sendable {
+    let handler: (UIAction) -> Void
+    /// The control that sent the action, while its handler runs.
+    public internal(set) weak var sender: AnyObject?
+
+    /// An action that runs `handler`.
+    public init(title: String = "", handler: @escaping (UIAction) -> Void) {
+        self.handler = handler
+    }
+}
+
+/// `UITextFieldDelegate`: every method optional, as in UIKit (the defaults do what UIKit
+/// does when a delegate does not implement one).
+public protocol UITextFieldDelegate: AnyObject {
+    /// `textField(_:shouldChangeCharactersIn:replacementString:)`.
+    func textField(_ textField: UITextField, shouldChangeCharactersIn range: NSRange, replacementString string: String)
+        -> Bool
+    /// `textField(_:shouldChangeCharactersInRanges:replacementString:)` (iOS 26). Unimplemented,
+    /// it asks the single-range method about each range (the text for the range the platform
+    /// gives it, an empty string for the others) and allows the change when every answer does.
+    func textField(
+        _ textField: UITextField, shouldChangeCharactersInRanges ranges: [NSValue], replacementString string: String
+    ) -> Bool
+    /// `textFieldDidChangeSelection(_:)`.
+    func textFieldDidChangeSelection(_ textField: UITextField)
+    /// `textFieldShouldBeginEditing(_:)` (declared; not yet driven by sessions).
+    func textFieldShouldBeginEditing(_ textField: UITextField) -> Bool
+    /// `textFieldDidBeginEditing(_:)` (declared; not yet driven by sessions).
+    func textFieldDidBeginEditing(_ textField: UITextField)
+    /// `textFieldShouldEndEditing(_:)` (declared; not yet driven by sessions).
+    func textFieldShouldEndEditing(_ textField: UITextField) -> Bool
+    /// `textFieldDidEndEditing(_:)` (declared; not yet driven by sessions).
+    func textFieldDidEndEditing(_ textField: UITextField)
+    /// `textFieldShouldClear(_:)` (declared; not yet driven by sessions).
+    func textFieldShouldClear(_ textField: UITextField) -> Bool
+    /// `textFieldShouldReturn(_:)` (declared; not yet driven by sessions).
+    func textFieldShouldReturn(_ textField: UITextField) -> Bool
+}
+
+extension UITextFieldDelegate {
+    /// Allows the change.
+    public func textField(
+        _ textField: UITextField, shouldChangeCharactersIn range: NSRange, replacementString string: String
+    ) -> Bool { true }
+
+    /// Asks the single-range method about each range, as described above.
+    public func textField(
+        _ textField: UITextField, shouldChangeCharactersInRanges ranges: [NSValue], replacementString string: String
+    ) -> Bool {
+        let target = textField.multiRangeTarget.index(in: ranges.map { UTF16Range($0.rangeValue) })
+        return ranges.indices.allSatisfy { index in
+            self.textField(
+                textField, shouldChangeCharactersIn: ranges[index].rangeValue,
+                replacementString: index == target ? string : "")
+        }
+    }
+
+    /// Does nothing.
+    public func textFieldDidChangeSelection(_ textField: UITextField) {}
+    /// Begins.
+    public func textFieldShouldBeginEditing(_ textField: UITextField) -> Bool { true }
+    /// Does nothing.
+    public func textFieldDidBeginEditing(_ textField: UITextField) {}
+    /// Ends.
+    public func textFieldShouldEndEditing(_ textField: UITextField) -> Bool { true }
+    /// Does nothing.
+    public func textFieldDidEndEditing(_ textField: UITextField) {}
+    /// Clears.
+    public func textFieldShouldClear(_ textField: UITextField) -> Bool { true }
+    /// Returns.
+    public func textFieldShouldReturn(_ textField: UITextField) -> Bool { true }
+}
+
+/// A text field as a delegate and its handlers see and change it: `text`,
+/// `markedTextRange`, `selectedTextRange` and the `UITextInput` position methods.
+///
+/// Assigning `text` (or `selectedTextRange`) from a delegate or handler does what UIKit
+/// does: the replay applies it at once, ends any composition, and sends no
+/// `editingChanged` for it.
+public final class UITextField: @unchecked Sendable {
+    /// The delegate (held weakly, as UIKit does: keep your delegate alive, or let
+    /// ``TextFieldRule`` keep it).
+    public weak var delegate: (any UITextFieldDelegate)?
+    /// Any object the set-up wants kept alive with the field (a delegate object).
+    public var retained: [AnyObject] = []
+
+    var state = FieldState(text: .empty)
+    var multiRangeTarget = MultiRangeTarget.firstListed
+    /// What user code set while a call ran.
+    var assignedText: UTF16Text?
+    var assignedSelection: UTF16Range?
+    private var actions: [(UIControl.Event, UIAction)] = []
+
+    /// A field with no text.
+    public init() {}
+
+    /// `text`: the whole text, marked part included. Setting it ends any composition.
+    public var text: String? {
+        get { String(decoding: state.text.units, as: UTF16.self) }
+        set {
+            let text = UTF16Text(newValue ?? "")
+            assignedText = text
+            assignedSelection = nil
+            state = FieldState(text: text)
+        }
+    }
+
+    /// The text as iOS's `NSString` (``AppleString``), lone surrogates kept.
+    public var nsText: AppleString { AppleString(state.text) }
+
+    /// `markedTextRange`: the part an input method is composing, `nil` when none.
+    public var markedTextRange: UITextRange? { state.markedRange.map(UITextRange.init) }
+
+    /// `selectedTextRange`: the selection, a caret when empty. Setting it outside the
+    /// text is ignored, as UIKit ignores it.
+    public var selectedTextRange: UITextRange? {
+        get { UITextRange(state.selection) }
+        set {
+            guard let range = newValue?.units, range.fits(in: state.text.length) else { return }
+            state.selection = range
+            assignedSelection = range
+        }
+    }
+
+    /// `beginningOfDocument`.
+    public var beginningOfDocument: UITextPosition { UITextPosition(0) }
+    /// `endOfDocument`.
+    public var endOfDocument: UITextPosition { UITextPosition(state.text.length) }
+
+    /// `offset(from:to:)`, in UTF-16 units.
+    public func offset(from: UITextPosition, to: UITextPosition) -> Int { to.offset - from.offset }
+
+    /// `position(from:offset:)`; `nil` outside the text.
+    public func position(from position: UITextPosition, offset: Int) -> UITextPosition? {
+        let target = position.offset + offset
+        return target >= 0 && target <= state.text.length ? UITextPosition(target) : nil
+    }
+
+    /// `textRange(from:to:)`.
+    public func textRange(from: UITextPosition, to: UITextPosition) -> UITextRange? {
+        let range = UTF16Range(location: min(from.offset, to.offset), length: abs(to.offset - from.offset))
+        return range.fits(in: state.text.length) ? UITextRange(range) : nil
+    }
+
+    /// `text(in:)`.
+    public func text(in range: UITextRange) -> String? {
+        let units = range.units
+        guard units.fits(in: state.text.length) else { return nil }
+        return String(decoding: state.text[units].units, as: UTF16.self)
+    }
+
+    /// `addAction(_:for:)`: `action` runs when one of `events` happens.
+    public func addAction(_ action: UIAction, for events: UIControl.Event) {
+        actions.append((events, action))
+    }
+
+    /// `sendActions(for:)`.
+    public func sendActions(for events: UIControl.Event) {
+        for (registered, action) in actions where !registered.isDisjoint(with: events) {
+            action.sender = self
+            action.handler(action)
+            action.sender = nil
+        }
+    }
+
+    /// Shows the field as the replay has it, forgetting earlier assignments.
+    func load(_ field: FieldState, target: MultiRangeTarget) {
+        state = field
+        multiRangeTarget = target
+        assignedText = nil
+        assignedSelection = nil
+    }
+
+    /// What user code assigned since ``load(_:target:)``, if anything.
+    func takeAssignment() -> TextAssignment? {
+        defer {
+            assignedText = nil
+            assignedSelection = nil
+        }
+        if let assignedText { return TextAssignment(assignedText, selection: assignedSelection) }
+        if let assignedSelection { return TextAssignment(state.text, selection: assignedSelection) }
+        return nil
+    }
+}
+
+extension UTF16Range {
+    init(_ range: NSRange) { self.init(location: range.location, length: range.length) }
+}
+
+/// A rule made of a `UITextField` set up as in the app: its delegate, its
+/// `editingChanged` actions, pasted.
+///
+/// ```swift
+/// final class LimitDelegate: NSObject, UITextFieldDelegate {
+///     func textField(_ textField: UITextField, shouldChangeCharactersIn range: NSRange,
+///                    replacementString string: String) -> Bool {
+///         guard textField.markedTextRange == nil else { return true }
+///         let text = (textField.text ?? "") as NSString
+///         return text.replacingCharacters(in: range, with: string).count <= 10
+///     }
+/// }
+/// let rule = TextFieldRule("my-limit", contract: .maxLength(10)) { field in
+///     let delegate = LimitDelegate()
+///     field.delegate = delegate
+///     field.retained.append(delegate)
+/// }
+/// ```
+///
+/// Each profile gets its own field, set up once (the replay runs the profiles in
+/// lockstep, so state a delegate keeps, such as the last text it saw, stays per profile);
+/// before each call the field shows the replay's text, marked range and selection.
+public struct TextFieldRule: InputRule, @unchecked Sendable {
+    /// The name reports show.
+    public let spec: String
+    /// What the rule promises.
+    public let contract: RuleContract
+    private let fields: Fields
+
+    /// A rule whose field `setUp` configures (delegate, actions), once per profile.
+    public init(
+        _ name: String, contract: RuleContract = RuleContract(), setUp: @escaping (UITextField) -> Void
+    ) {
+        spec = name
+        self.contract = contract
+        fields = Fields(setUp: setUp)
+    }
+
+    /// Asks the delegate, with the call's range or, for an iOS 26 multi-range call, ranges.
+    public func shouldChange(_ request: ChangeRequest) -> Bool {
+        let field = fields.field(for: request.profile)
+        field.load(request.field, target: request.multiRangeTarget)
+        guard let delegate = field.delegate else { return true }
+        let replacement = String(decoding: request.call.replacement.units, as: UTF16.self)
+        switch request.call {
+        case .single(let range, _):
+            return delegate.textField(
+                field, shouldChangeCharactersIn: NSRange(location: range.location, length: range.length),
+                replacementString: replacement)
+        case .multi(let ranges, _):
+            return delegate.textField(
+                field,
+                shouldChangeCharactersInRanges: ranges.map {
+                    NSValue(range: NSRange(location: $0.location, length: $0.length))
+                }, replacementString: replacement)
+        }
+    }
+
+    /// What the delegate assigned to the field while it was asked.
+    public func assignment(during request: ChangeRequest) -> TextAssignment? {
+        fields.field(for: request.profile).takeAssignment()
+    }
+
+    /// Sends `editingChanged` to the field's actions and returns what they assigned.
+    public func editingChanged(_ change: FieldChange) -> TextAssignment? {
+        let field = fields.field(for: change.profile)
+        field.load(change.after, target: field.multiRangeTarget)
+        field.sendActions(for: .editingChanged)
+        field.delegate?.textFieldDidChangeSelection(field)
+        return field.takeAssignment()
+    }
+
+    /// One field per profile, made on first use.
+    private final class Fields: @unchecked Sendable {
+        let setUp: (UITextField) -> Void
+        private let lock = NSLock()
+        private var byProfile: [String: UITextField] = [:]
+
+        init(setUp: @escaping (UITextField) -> Void) { self.setUp = setUp }
+
+        func field(for profile: String) -> UITextField {
+            lock.lock()
+            defer { lock.unlock() }
+            if let field = byProfile[profile] { return field }
+            let field = UITextField()
+            setUp(field)
+            byProfile[profile] = field
+            return field
+        }
+    }
+}
