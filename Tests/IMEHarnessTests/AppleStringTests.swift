@@ -86,7 +86,7 @@ import Testing
 
     /// The field's lone surrogate reaches an NSString body as it is.
     @Test func loneSurrogatesReachTheRule() throws {
-        let lengths = Lengths()
+        let lengths = Recorded<Int>()
         let spy = DelegateRule(
             "spy",
             nsStringShouldChangeCharactersIn: { text, _, _, _ in
@@ -98,21 +98,5 @@ import Testing
             initial: FieldState(text: UTF16Text(units: [0x61, 0xD83D])), events: [.insertText("b")])
         _ = try CorpusReplay(rule: spy, corpus: .sessions([session]), profiles: [.ios18Single])
         #expect(lengths.all == [2])
-    }
-}
-
-/// Lengths recorded by a rule closure (which must be `Sendable`).
-final class Lengths: @unchecked Sendable {
-    private let lock = NSLock()
-    private var values: [Int] = []
-    func append(_ value: Int) {
-        lock.lock()
-        values.append(value)
-        lock.unlock()
-    }
-    var all: [Int] {
-        lock.lock()
-        defer { lock.unlock() }
-        return values
     }
 }

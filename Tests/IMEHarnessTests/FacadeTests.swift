@@ -197,26 +197,28 @@ import Testing
     }
 }
 
-/// Calls recorded by a rule closure (which must be `Sendable`).
-final class Calls: @unchecked Sendable {
+/// Values recorded by a rule closure (which must be `Sendable`): calls, lengths, offsets.
+final class Recorded<Value>: @unchecked Sendable {
     private let lock = NSLock()
-    private var calls: [String] = []
+    private var values: [Value] = []
 
-    func append(_ call: String) {
+    func append(_ value: Value) {
         lock.lock()
-        calls.append(call)
+        values.append(value)
         lock.unlock()
     }
 
     func removeAll() {
         lock.lock()
-        calls.removeAll()
+        values.removeAll()
         lock.unlock()
     }
 
-    var all: [String] {
+    var all: [Value] {
         lock.lock()
         defer { lock.unlock() }
-        return calls
+        return values
     }
 }
+
+typealias Calls = Recorded<String>

@@ -40,7 +40,7 @@ import Testing
 
     /// An `editingChanged` action that trims, with the `UITextInput` position methods.
     @Test func editingChangedActionsAndTextInputPositions() throws {
-        let offsets = Offsets()
+        let offsets = Recorded<Int>()
         let rule = TextFieldRule("trim-spaces") { field in
             field.addAction(
                 UIAction { action in
@@ -62,7 +62,7 @@ import Testing
     /// A single-range delegate under iOS 26's multi-range call is asked about each range.
     @Test func multiRangeCallsFallBackToTheSingleRangeMethod() throws {
         final class Spy: NSObject, UITextFieldDelegate {
-            let ranges = Offsets()
+            let ranges = Recorded<Int>()
             func textField(
                 _ textField: UITextField, shouldChangeCharactersIn range: NSRange, replacementString string: String
             )
@@ -82,21 +82,5 @@ import Testing
             ])
         _ = try CorpusReplay(rule: rule, corpus: .sessions([zhuyin]), profiles: [.ios26Multi])
         #expect(spy.ranges.all.last == 2, "iOS 26 reports the commit as [{2, 0}]")
-    }
-}
-
-/// Integers recorded by a closure (which must be `Sendable`).
-final class Offsets: @unchecked Sendable {
-    private let lock = NSLock()
-    private var values: [Int] = []
-    func append(_ value: Int) {
-        lock.lock()
-        values.append(value)
-        lock.unlock()
-    }
-    var all: [Int] {
-        lock.lock()
-        defer { lock.unlock() }
-        return values
     }
 }
