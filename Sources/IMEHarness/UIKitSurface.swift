@@ -271,7 +271,7 @@ public struct TextFieldRule: InputRule, @unchecked Sendable {
     public let spec: String
     /// What the rule promises.
     public let contract: RuleContract
-    private let fields: Fields
+    private let fields: PerProfile<UITextField>
 
     /// A rule whose field `setUp` configures (delegate, actions), once per profile.
     public init(
@@ -279,12 +279,16 @@ public struct TextFieldRule: InputRule, @unchecked Sendable {
     ) {
         spec = name
         self.contract = contract
-        fields = Fields(setUp: setUp)
+        fields = PerProfile {
+            let field = UITextField()
+            setUp(field)
+            return field
+        }
     }
 
     /// Asks the delegate, with the call's range or, for an iOS 26 multi-range call, ranges.
     public func shouldChange(_ request: ChangeRequest) -> Bool {
-        let field = fields.field(for: request.profile)
+        let field = fields[request.profile]
         field.load(request.field, target: request.multiRangeTarget)
         guard let delegate = field.delegate else { return true }
         let replacement = String(decoding: request.call.replacement.units, as: UTF16.self)
@@ -304,34 +308,158 @@ public struct TextFieldRule: InputRule, @unchecked Sendable {
 
     /// What the delegate assigned to the field while it was asked.
     public func assignment(during request: ChangeRequest) -> TextAssignment? {
-        fields.field(for: request.profile).takeAssignment()
+        fields[request.profile].takeAssignment()
     }
 
     /// Sends `editingChanged` to the field's actions and returns what they assigned.
     public func editingChanged(_ change: FieldChange) -> TextAssignment? {
-        let field = fields.field(for: change.profile)
+        let field = fields[change.profile]
         field.load(change.after, target: field.multiRangeTarget)
         field.sendActions(for: .editingChanged)
         field.delegate?.textFieldDidChangeSelection(field)
         return field.takeAssignment()
     }
+}
 
-    /// One field per profile, made on first use.
-    private final class Fields: @unchecked Sendable {
-        let setUp: (UITextField) -> Void
-        private let lock = NSLock()
-        private var byProfile: [String: UITextField] = [:]
+/// `UITextViewDelegate`: every method optional, as in UIKit.
+public protocol UITextViewDelegate: AnyObject {
+    /// `textView(_:shouldChangeTextIn:replacementText:)`.
+    func textView(_ textView: UITextView, shouldChangeTextIn range: NSRange, replacementText text: String) -> Bool
+    /// `textView(_:shouldChangeTextInRanges:replacementText:)` (iOS 26). Unimplemented, it asks
+    /// the single-range method about each range, as ``UITextFieldDelegate`` does.
+    func textView(_ textView: UITextView, shouldChangeTextInRanges ranges: [NSValue], replacementText text: String)
+        -> Bool
+    /// `textViewDidChange(_:)`: the text view's `editingChanged`.
+    func textViewDidChange(_ textView: UITextView)
+    /// `textViewDidChangeSelection(_:)`.
+    func textViewDidChangeSelection(_ textView: UITextView)
+}
 
-        init(setUp: @escaping (UITextField) -> Void) { self.setUp = setUp }
+extension UITextViewDelegate {
+    /// Allows the change.
+    public func textView(_ textView: UITextView, shouldChangeTextIn range: NSRange, replacementText text: String)
+        -> Bool
+    { true }
 
-        func field(for profile: String) -> UITextField {
-            lock.lock()
-            defer { lock.unlock() }
-            if let field = byProfile[profile] { return field }
-            let field = UITextField()
-            setUp(field)
-            byProfile[profile] = field
-            return field
+    /// Asks the single-range method about each range.
+    public func textView(
+        _ textView: UITextView, shouldChangeTextInRanges ranges: [NSValue], replacementText text: String
+    ) -> Bool {
+        let target = textView.multiRangeTarget.index(in: ranges.map { UTF16Range($0.rangeValue) })
+        return ranges.indices.allSatisfy { index in
+            self.textView(
+                textView, shouldChangeTextIn: ranges[index].rangeValue, replacementText: index == target ? text : "")
         }
+    }
+
+    /// Does nothing.
+    public func textViewDidChange(_ textView: UITextView) {}
+    /// Does nothing.
+    public func textViewDidChangeSelection(_ textView: UITextView) {}
+}
+
+/// A text view: a ``UITextField`` whose delegate is a ``UITextViewDelegate`` (its text may
+/// hold newlines; the replay treats it like any text).
+public final class UITextView: @unchecked Sendable {
+    /// The field underneath: text, marked and selected ranges, positions.
+    public let field = UITextField()
+    /// The delegate (held weakly, as UIKit does).
+    public weak var delegate: (any UITextViewDelegate)?
+    /// Any object the set-up wants kept alive with the view.
+    public var retained: [AnyObject] = []
+
+    /// A view with no text.
+    public init() {}
+
+    /// `text`. Setting it ends any composition.
+    public var text: String! {
+        get { field.text }
+        set { field.text = newValue }
+    }
+    /// `markedTextRange`.
+    public var markedTextRange: UITextRange? { field.markedTextRange }
+    /// `selectedTextRange`.
+    public var selectedTextRange: UITextRange? {
+        get { field.selectedTextRange }
+        set { field.selectedTextRange = newValue }
+    }
+    /// `selectedRange`, in UTF-16 units.
+    public var selectedRange: NSRange {
+        get { NSRange(location: field.state.selection.location, length: field.state.selection.length) }
+        set { field.selectedTextRange = UITextRange(UTF16Range(newValue)) }
+    }
+    var multiRangeTarget: MultiRangeTarget { field.multiRangeTarget }
+}
+
+/// A rule made of a `UITextView` set up as in the app: its delegate's
+/// `shouldChangeTextIn` and `textViewDidChange`.
+public struct TextViewRule: InputRule, @unchecked Sendable {
+    /// The name reports show.
+    public let spec: String
+    /// What the rule promises.
+    public let contract: RuleContract
+    private let views: PerProfile<UITextView>
+
+    /// A rule whose view `setUp` configures, once per profile.
+    public init(_ name: String, contract: RuleContract = RuleContract(), setUp: @escaping (UITextView) -> Void) {
+        spec = name
+        self.contract = contract
+        views = PerProfile {
+            let view = UITextView()
+            setUp(view)
+            return view
+        }
+    }
+
+    /// Asks the delegate about the range or ranges.
+    public func shouldChange(_ request: ChangeRequest) -> Bool {
+        let view = views[request.profile]
+        view.field.load(request.field, target: request.multiRangeTarget)
+        guard let delegate = view.delegate else { return true }
+        let replacement = String(decoding: request.call.replacement.units, as: UTF16.self)
+        switch request.call {
+        case .single(let range, _):
+            return delegate.textView(view, shouldChangeTextIn: NSRange(range), replacementText: replacement)
+        case .multi(let ranges, _):
+            return delegate.textView(
+                view, shouldChangeTextInRanges: ranges.map { NSValue(range: NSRange($0)) }, replacementText: replacement
+            )
+        }
+    }
+
+    /// What the delegate assigned while it was asked.
+    public func assignment(during request: ChangeRequest) -> TextAssignment? {
+        views[request.profile].field.takeAssignment()
+    }
+
+    /// Calls `textViewDidChange` and returns what it assigned.
+    public func editingChanged(_ change: FieldChange) -> TextAssignment? {
+        let view = views[change.profile]
+        view.field.load(change.after, target: view.field.multiRangeTarget)
+        view.delegate?.textViewDidChange(view)
+        return view.field.takeAssignment()
+    }
+}
+
+extension NSRange {
+    init(_ range: UTF16Range) { self.init(location: range.location, length: range.length) }
+}
+
+/// One object per profile, made on first use: the replay runs the profiles in lockstep,
+/// so a field (and the delegate state it carries) must not be shared between them.
+final class PerProfile<Object: AnyObject>: @unchecked Sendable {
+    private let make: () -> Object
+    private let lock = NSLock()
+    private var byProfile: [String: Object] = [:]
+
+    init(make: @escaping () -> Object) { self.make = make }
+
+    subscript(profile: String) -> Object {
+        lock.lock()
+        defer { lock.unlock() }
+        if let object = byProfile[profile] { return object }
+        let object = make()
+        byProfile[profile] = object
+        return object
     }
 }

@@ -59,6 +59,30 @@ import Testing
         #expect(offsets.all == [4, 4])
     }
 
+    /// A chat input's `textViewDidChange` that strips newlines assigns the text while
+    /// Pinyin is marked: the composition ends. Its `shouldChangeTextIn` sends on return.
+    @Test func aTextViewDelegateRunsAsOnAPhone() throws {
+        final class ChatInput: NSObject, UITextViewDelegate {
+            func textView(_ textView: UITextView, shouldChangeTextIn range: NSRange, replacementText text: String)
+                -> Bool
+            { text != "\n" }
+            func textViewDidChange(_ textView: UITextView) {
+                textView.text = textView.text.replacingOccurrences(of: " ", with: "")
+            }
+        }
+        let rule = TextViewRule("chat-input") { view in
+            let delegate = ChatInput()
+            view.delegate = delegate
+            view.retained.append(delegate)
+        }
+        let sent = Self.session("hi", [.insertText("\n"), .insertText("!")])
+        let plain = try CorpusReplay(rule: rule, corpus: .sessions([sent]), profiles: [.ios18Single])
+        #expect(plain.rendered(.json).contains(#""ios18-single": "hi!""#))
+        let pinyin = Self.session("", SessionEvent.composing("ni hao", commit: "你好"))
+        let run = try CorpusReplay(rule: rule, corpus: .sessions([pinyin]), profiles: [.ios18Single])
+        #expect(run.discrepancies.contains { $0.kind == .compositionInterrupted }, "\(run.discrepancies)")
+    }
+
     /// A single-range delegate under iOS 26's multi-range call is asked about each range.
     @Test func multiRangeCallsFallBackToTheSingleRangeMethod() throws {
         final class Spy: NSObject, UITextFieldDelegate {
