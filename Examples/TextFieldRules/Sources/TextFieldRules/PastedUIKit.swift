@@ -1,0 +1,155 @@
+import Foundation
+import IMEHarness
+
+// Delegate classes, actions and cross-platform formatters as apps write them, pasted
+// into the UIKit-shaped surface, each with its bug and a variant that fixes it.
+
+// MARK: "Insert what fits": the delegate sets the text itself
+
+/// `textField.text = prefix; return false`: the answer on every forum to "limit the
+/// length but keep what fits". While Pinyin is marked, the assignment ends the
+/// composition, and the field keeps raw letters.
+public final class InsertWhatFitsDelegate: NSObject, UITextFieldDelegate {
+    public func textField(
+        _ textField: UITextField, shouldChangeCharactersIn range: NSRange, replacementString string: String
+    ) -> Bool {
+        let text = (textField.text ?? "") as Foundation.NSString
+        let updated = text.replacingCharacters(in: range, with: string)
+        guard updated.count > 10 else { return true }
+        textField.text = String(updated.prefix(10))
+        return false
+    }
+}
+
+public let insertWhatFits = TextFieldRule("insert-what-fits-10", contract: .maxLength(10)) { field in
+    let delegate = InsertWhatFitsDelegate()
+    field.delegate = delegate
+    field.retained.append(delegate)
+}
+
+/// The fix as a delegate and an action: remember the last text that fit while nothing is
+/// marked, and put it back (with the caret) when a finished edit overflows.
+public final class UndoOverflow: NSObject, UITextFieldDelegate {
+    let limit: Int
+    var lastText = ""
+    var lastCaret = 0
+
+    public init(limit: Int) { self.limit = limit }
+
+    public func textField(
+        _ textField: UITextField, shouldChangeCharactersIn range: NSRange, replacementString string: String
+    ) -> Bool {
+        if textField.markedTextRange == nil, let selected = textField.selectedTextRange {
+            lastText = textField.text ?? ""
+            lastCaret = textField.offset(from: textField.beginningOfDocument, to: selected.start)
+        }
+        return true
+    }
+
+    public func editingChanged(_ textField: UITextField) {
+        guard textField.markedTextRange == nil else { return }
+        let text = textField.text ?? ""
+        guard text.count > limit, text.count > lastText.count else { return }
+        textField.text = lastText
+        if let caret = textField.position(from: textField.beginningOfDocument, offset: lastCaret) {
+            textField.selectedTextRange = textField.textRange(from: caret, to: caret)
+        }
+    }
+}
+
+public let undoOverflow = TextFieldRule("undo-overflow-10", contract: .maxLength(10)) { field in
+    let delegate = UndoOverflow(limit: 10)
+    field.delegate = delegate
+    field.retained.append(delegate)
+    field.addAction(UIAction { _ in delegate.editingChanged(field) }, for: .editingChanged)
+}
+
+// MARK: An editingChanged action that trims whatever is there
+
+/// `addAction(UIAction { … field.text = String(text.prefix(10)) }, for: .editingChanged)`
+/// without looking at `markedTextRange`: Pinyin letters past the limit are cut mid-word.
+public let trimOnChange = TextFieldRule("trim-on-change-10", contract: .maxLength(10)) { field in
+    field.addAction(
+        UIAction { action in
+            guard let field = action.sender as? UITextField, let text = field.text, text.count > 10 else { return }
+            field.text = String(text.prefix(10))
+        }, for: .editingChanged)
+}
+
+// MARK: A chat input (UITextView) that strips newlines
+
+/// `textViewDidChange` that removes every newline, even while text is marked: the
+/// assignment ends the composition of every Japanese or Chinese sentence.
+public final class StripNewlines: NSObject, UITextViewDelegate {
+    let checksMarkedText: Bool
+
+    public init(checksMarkedText: Bool) { self.checksMarkedText = checksMarkedText }
+
+    public func textViewDidChange(_ textView: UITextView) {
+        if checksMarkedText, textView.markedTextRange != nil { return }
+        guard textView.text.contains("\n") else { return }
+        textView.text = textView.text.replacingOccurrences(of: "\n", with: "")
+    }
+}
+
+public let stripNewlines = TextViewRule(
+    "strip-newlines", contract: RuleContract(promise: "one line", compositionSafe: true, unchecked: ["typed-text-lost"])
+) { view in
+    let delegate = StripNewlines(checksMarkedText: false)
+    view.delegate = delegate
+    view.retained.append(delegate)
+}
+
+/// The fix: leave the text alone while something is marked.
+public let stripNewlinesAfterComposition = TextViewRule(
+    "strip-newlines-after-composition",
+    contract: RuleContract(promise: "one line", compositionSafe: true, unchecked: ["typed-text-lost"])
+) { view in
+    let delegate = StripNewlines(checksMarkedText: true)
+    view.delegate = delegate
+    view.retained.append(delegate)
+}
+
+// MARK: Android's LengthFilter, before and after it learned about surrogates
+
+/// `InputFilter.LengthFilter(max)` as Android shipped it before API 21: it keeps `keep`
+/// UTF-16 units of the source, cutting a surrogate pair; `checksSurrogates` is the fix
+/// Android made (step back over a lead surrogate), which still cuts a ZWJ sequence after
+/// its joiner and, ported to iOS, counts marked text: the harness finds both.
+public func lengthFilter(_ max: Int, checksSurrogates: Bool) -> InputFilterRule {
+    InputFilterRule(
+        "length-filter-\(max)\(checksSurrogates ? "" : "-pre-21")",
+        contract: RuleContract(promise: "at most \(max) UTF-16 units", limit: .init(max, .utf16))
+    ) { source, start, end, dest, dstart, dend in
+        var keep = max - (dest.length - (dend - dstart))
+        if keep <= 0 { return "" }
+        if keep >= end - start { return nil }
+        if checksSurrogates, UTF16.isLeadSurrogate(source.character(at: start + keep - 1)) {
+            keep -= 1
+            if keep == 0 { return "" }
+        }
+        return source.substring(with: NSRange(location: start, length: keep))
+    }
+}
+
+// MARK: A Flutter formatter that forgets `composing`
+
+/// A length formatter that truncates `newValue` whatever it is composing: Flutter's own
+/// `LengthLimitingTextInputFormatter` leaves a composing value alone for exactly this
+/// reason; `respectsComposing` is that fix.
+public func truncatingFormatter(_ max: Int, respectsComposing: Bool) -> FormatterRule {
+    FormatterRule(
+        "truncating-formatter-\(max)\(respectsComposing ? "" : "-ignores-composing")",
+        contract: RuleContract(promise: "at most \(max) units", limit: .init(max, .utf16), compositionSafe: true)
+    ) { old, new in
+        if respectsComposing, new.composing != nil { return new }
+        guard new.text.utf16.count > max else { return new }
+        // A commit that overflows goes back to the committed text it was typed into.
+        if respectsComposing, let composing = old.composing {
+            let committed = (old.text as Foundation.NSString).replacingCharacters(in: composing, with: "")
+            return .init(text: committed, selection: NSRange(location: composing.location, length: 0))
+        }
+        // Keep the old value rather than cutting: cutting drops text the user did not touch.
+        return old.text.utf16.count <= max ? old : new
+    }
+}
