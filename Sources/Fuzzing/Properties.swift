@@ -178,10 +178,16 @@ struct PropertyChecker {
         }
         let intended = plain.state.committedText
         if wants(.committedTextLost) {
-            let (prefix, suffix) = before.commonAffixes(with: intended)
-            if !after.units.starts(with: before.units[..<prefix])
-                || !after.units.reversed().starts(with: before.units[(before.length - suffix)...].reversed())
-                || after.length < prefix + suffix
+            // Follow the committed units the event did not touch into the text the field
+            // holds with no rule (its marked text included: a rule's assignment commits
+            // it), then see whether the rule's result removed any of them there. Text
+            // that only moved (marked text committed in front of it) is not lost.
+            let full = plain.text
+            let (keptStart, keptEnd) = full.commonAffixes(with: step.after.text)
+            let removed = keptStart..<(full.length - keptEnd)
+            // A rule that refused the whole event kept every committed unit where it was.
+            if after != before, !removed.isEmpty,
+                Self.untouchedCommittedUnits(before: before, plain: plain.state).contains(where: removed.overlaps)
             {
                 add(
                     .committedTextLost, event, profile,
@@ -189,7 +195,12 @@ struct PropertyChecker {
                 )
             }
         }
-        if wants(.typedTextLost), intended != before, after != intended, welcome(intended) {
+        // Typed text is what a keyboard sends: it starts a cluster of its own and adds no
+        // fragment (a joiner or selector with nothing to join, a lone surrogate).
+        if wants(.typedTextLost), intended != before, after != intended, welcome(intended),
+            typedTextStartsACluster(before: before, intended: intended),
+            analyzer.brokenSpots(in: intended).count <= analyzer.brokenSpots(in: before).count
+        {
             add(
                 .typedTextLost, event, profile,
                 "\(step.event) on \"\(step.before.notation)\" should leave \"\(intended.visibleDescription)\" (within every promise of the rule) but left \"\(step.after.notation)\""
@@ -197,27 +208,93 @@ struct PropertyChecker {
         }
     }
 
+    /// Where, in the text the field holds with no rule (`plain`, marked text included), the
+    /// committed units are that the event did not touch: the common start and end of the
+    /// committed texts before and after, placed around `plain`'s marked range.
+    static func untouchedCommittedUnits(before: UTF16Text, plain: FieldState) -> [Range<Int>] {
+        let committed = plain.committedText
+        let (start, end) = before.commonAffixes(with: committed)
+        let marked = plain.markedRange ?? .caret(at: committed.length)
+        // Committed offset `c` is at `c` before the marked range and after it, shifted by it.
+        func placed(_ range: Range<Int>) -> [Range<Int>] {
+            let split = min(range.upperBound, max(range.lowerBound, marked.location))
+            let left = range.lowerBound..<split
+            let right = split..<range.upperBound
+            return [left, (right.lowerBound + marked.length)..<(right.upperBound + marked.length)].filter {
+                !$0.isEmpty
+            }
+        }
+        return placed(0..<start) + placed((committed.length - end)..<committed.length)
+    }
+
+    /// Whether what the event added to the committed text begins a grapheme cluster of its
+    /// own: a lone joiner or selector typed after a letter only changes the cluster before
+    /// it, which no keyboard sends and no rule owes the user.
+    func typedTextStartsACluster(before: UTF16Text, intended: UTF16Text) -> Bool {
+        let start = before.commonAffixes(with: intended).prefix
+        return start == 0 || start >= intended.length || intended.graphemeBoundaries.contains(start)
+    }
+
     /// Whether a committed text keeps every promise of the contract.
     func welcome(_ text: UTF16Text) -> Bool {
         if let limit = contract.limit, text.exceeds(limit.count, in: limit.unit) { return false }
         if let promise = contract.textPromise, !promise.holds(for: text) { return false }
-        return disallowedCluster(in: text) == nil
+        return !holdsDebatableOrDisallowedCluster(text)
     }
 
-    /// The first cluster of `text` the contract's classes do not allow.
+    /// The first cluster of `text` the contract's classes do not allow (a cluster whose
+    /// emoji-ness is a matter of definition never counts: see ``isDebatableEmoji(_:_:)``).
     func disallowedCluster(in text: UTF16Text) -> UTF16Text? {
+        firstCluster(in: text, countingDebatable: false)
+    }
+
+    /// Whether `text` holds a cluster the classes do not allow, or one that is an emoji by
+    /// one definition and not by another while the contract names emoji.
+    func holdsDebatableOrDisallowedCluster(_ text: UTF16Text) -> Bool {
+        firstCluster(in: text, countingDebatable: true) != nil
+    }
+
+    /// The harness's one definition of "an emoji a user can type", for properties:
+    /// ``ClusterClass/emoji`` (fully-qualified RGI sequences, as ICU and emoji-test.txt say)
+    /// is an emoji; a cluster with a scalar that is `Emoji` or `Extended_Pictographic` but
+    /// that is not classified emoji (a minimally-qualified or unqualified sequence such as
+    /// 👮🏼‍♂ without U+FE0F, a text-style ♂ or © without VS16) is debatable: a rule may
+    /// keep it or refuse it and neither is a failure.
+    static func isDebatableEmoji(_ units: UnsafeBufferPointer<UInt16>, _ classification: ClusterClassification)
+        -> Bool
+    {
+        guard classification.clusterClass != .emoji, classification.clusterClass != .digit,
+            classification.clusterClass != .letter
+        else { return false }
+        for element in UTF16Text(units: units).decodedUnits {
+            guard case .scalar(let scalar) = element else { continue }
+            let binary = CodePointProperties(scalar).binary
+            if binary.contains(.emoji) || binary.contains(.extendedPictographic) { return true }
+        }
+        return false
+    }
+
+    /// The first cluster of `text` the classes do not allow, or, when `countingDebatable`,
+    /// that is a debatable emoji either.
+    private func firstCluster(in text: UTF16Text, countingDebatable: Bool) -> UTF16Text? {
         guard contract.allowedClasses != nil || !contract.deniedClasses.isEmpty else { return nil }
+        let namesEmoji =
+            (contract.allowedClasses ?? []).contains(.cluster(.emoji))
+            || contract.deniedClasses.contains(.cluster(.emoji))
         let boundaries = text.graphemeBoundaries
         for (start, end) in zip(boundaries, boundaries.dropFirst()) {
             let cluster = text.units[start..<end]
-            let allowed = cluster.withUnsafeBufferPointer { units -> Bool in
+            let verdict = cluster.withUnsafeBufferPointer { units -> (allowed: Bool, debatable: Bool) in
                 let classification = ClusterClassifier.classify(units)
+                if namesEmoji, Self.isDebatableEmoji(units, classification) { return (false, true) }
                 if contract.deniedClasses.contains(where: { $0.contains(units, classified: classification) }) {
-                    return false
+                    return (false, false)
                 }
-                return contract.allowedClasses?.contains { $0.contains(units, classified: classification) } ?? true
+                let allowed =
+                    contract.allowedClasses?.contains { $0.contains(units, classified: classification) } ?? true
+                return (allowed, false)
             }
-            if !allowed { return UTF16Text(units: cluster) }
+            if !verdict.allowed, countingDebatable || !verdict.debatable { return UTF16Text(units: cluster) }
         }
         return nil
     }
