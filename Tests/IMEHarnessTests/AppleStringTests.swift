@@ -20,6 +20,14 @@ import Testing
             text.replacingCharacters(in: NSRange(location: 2, length: 1), with: "x").text.units == [0x61, 0xD83D, 0x78])
     }
 
+    /// "replacingCharacters(in:with:) — replaces the characters in range": UTF-16 units,
+    /// even when the range ends inside a cluster; Linux Foundation widens it to whole
+    /// Swift Characters (here it would keep the second "a").
+    @Test func replacingCharactersReplacesExactlyTheUnits() {
+        let text = AppleString("aa\u{FE05}b")
+        #expect(text.replacingCharacters(in: NSRange(location: 0, length: 2), with: "").text.units == [0xFE05, 0x62])
+    }
+
     /// "rangeOfComposedCharacterSequence(at:)" and "…Sequences(for:)": whole user-perceived
     /// characters (grapheme clusters, which ICU decides here).
     @Test func composedCharacterSequencesAreGraphemeClusters() {

@@ -147,9 +147,11 @@ public func truncatingFormatter(_ max: Int, respectsComposing: Bool) -> Formatte
     ) { old, new in
         if respectsComposing, new.composing != nil { return new }
         guard new.text.utf16.count > max else { return new }
-        // A commit that overflows goes back to the committed text it was typed into.
+        // A commit that overflows goes back to the committed text it was typed into. With
+        // iOS's NSString (AppleString): Linux Foundation's widens the range to whole
+        // Characters, which a 20-second campaign caught keeping half of the marked text.
         if respectsComposing, let composing = old.composing {
-            let committed = (old.text as Foundation.NSString).replacingCharacters(in: composing, with: "")
+            let committed = AppleString(old.text).replacingCharacters(in: composing, with: "").string
             return .init(text: committed, selection: NSRange(location: composing.location, length: 0))
         }
         // Keep the old value rather than cutting: cutting drops text the user did not touch.
