@@ -114,9 +114,10 @@ package final class Fuzzer {
         var collector = PropertyChecker.Collector()
         let names = profiles.map(\.name)
         let checker = checker
-        let result = replayer.run(session, profiles: profiles, rules: [rule]) { position, _, step in
-            checker.check(step, profile: names[position], into: &collector)
-        }
+        let result = replayer.run(
+            session, profiles: profiles, rules: [rule],
+            observe: { position, _, step in checker.check(step, profile: names[position], into: &collector) },
+            restart: { collector = PropertyChecker.Collector() })
         checker.check(result[0].findings, into: &collector)
         return collector.failures
     }

@@ -14,20 +14,55 @@ extension Replayer {
     ///   - observe: called with each step as it is made (the profile's position in
     ///     `profiles`, the rule's in `rules`, the step): a checker that reads every step
     ///     once needs no traces kept.
+    ///   - restart: called when a rule trapped and its session replay starts again (see
+    ///     below): a checker fed by `observe` forgets what it saw of that rule's replay.
+    ///
+    /// A rule that traps (a force-unwrapped `nil`, an index out of range, a stack
+    /// overflow) does not end the process: each rule's session replay runs under
+    /// ``RuleGuard``, and a trap comes back to it with the profile and event it happened
+    /// at (``cursor``). The replay then starts again, deterministic as it is, with that
+    /// profile crashing at that event: a `rule-crashed` step, and no later event reaches
+    /// its field (on a device the app is gone). A session replays once more per profile
+    /// that traps, and no more slowly when none does.
     package func run(
         _ session: Session, profiles: [PlatformProfile], rules: [any InputRule], traces: TraceKeeping = .none,
         limits: ReplayLimits = ReplayLimits(),
-        observe: ((_ profile: Int, _ rule: Int, _ step: TraceStep) -> Void)? = nil
+        observe: ((_ profile: Int, _ rule: Int, _ step: TraceStep) -> Void)? = nil,
+        restart: (() -> Void)? = nil
     ) -> [SessionResult] {
+        rules.enumerated().map { ruleIndex, rule in
+            var crashes: [Int: Crash] = [:]
+            while true {
+                var replayed: SessionResult?
+                let attempt = crashes
+                let trap = RuleGuard.run { [self] in
+                    replayed = replayOnce(
+                        session, profiles: profiles, rule: rule, ruleIndex: ruleIndex, crashes: attempt,
+                        traces: traces, limits: limits, observe: observe)
+                }
+                if let replayed { return replayed }
+                crashes[cursor.profile] = Crash(event: cursor.event, fault: trap ?? "trapped")
+                restart?()
+            }
+        }
+    }
+
+    /// One replay of `session` with `rule`, the profiles in `crashes` crashing where it says.
+    private func replayOnce(
+        _ session: Session, profiles: [PlatformProfile], rule: any InputRule, ruleIndex: Int, crashes: [Int: Crash],
+        traces: TraceKeeping, limits: ReplayLimits, observe: ((Int, Int, TraceStep) -> Void)?
+    ) -> SessionResult {
         let names = profiles.map(\.name)
-        return rules.enumerated().map { ruleIndex, rule in
+        do {
             var replays = profiles.map { start(session, profile: $0) }
             var detector = DiscrepancyDetector(
                 session: session, profiles: names, rule: rule, limits: limits, measure: analyzer.lengths(of:))
             var kept = TraceKeeper(profiles: traces == .none ? 0 : profiles.count, limits: limits)
             for (index, event) in session.events.enumerated() {
                 for position in replays.indices {
-                    let step = step(&replays[position], event: event, index: index, rule: rule)
+                    cursor = (position, index)
+                    let step = step(
+                        &replays[position], event: event, index: index, rule: rule, crash: crashes[position])
                     detector.check(step, profile: position)
                     kept.keep(step, profile: position)
                     observe?(position, ruleIndex, step)

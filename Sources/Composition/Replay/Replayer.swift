@@ -6,6 +6,9 @@ import Graphemes
 /// for every text it measures; use one replayer per thread.
 package final class Replayer {
     let analyzer: TextAnalyzer
+    /// The profile (its position) and event the replay is at: where a trap, which leaves
+    /// the replay's own frames behind, is placed.
+    var cursor = (profile: 0, event: 0)
 
     /// - Throws: ``ICUError`` when ICU cannot load its grapheme break rules.
     package init() throws(ICUError) {
@@ -29,9 +32,6 @@ package final class Replayer {
         /// The calls of the step being made. Each step hands the buffer to its ``TraceStep``;
         /// once that step is gone the buffer is unique again and is reused without allocating.
         var calls: [CallRecord] = []
-        /// Whether the rule trapped: on a device the app is gone, so the later events of
-        /// the session never reach this field.
-        var crashed = false
     }
 
     func start(_ session: Session, profile: PlatformProfile) -> ProfileReplay {
@@ -42,60 +42,30 @@ package final class Replayer {
             field: TextField(session.initial), brokenCount: analyzer.brokenSpots(in: session.initial.text).count)
     }
 
-    /// Carries out one event on one profile's field, the rule's calls guarded (see
-    /// ``RuleGuard``): a trap in the rule ends the step where it happened, with the fault.
-    func step(_ run: inout ProfileReplay, event: SessionEvent, index: Int, rule: any InputRule) -> TraceStep {
+    /// Where a crash schedule says a profile's replay stopped: the event whose step
+    /// trapped, and the trap.
+    struct Crash {
+        let event: Int
+        let fault: String
+    }
+
+    /// Carries out one event on one profile's field. A profile that `crash` says trapped
+    /// at this event gets the crash step (the call that trapped has no answer, its change
+    /// never happens); at a later event, a step in which nothing reaches the field (the
+    /// app is gone).
+    func step(_ run: inout ProfileReplay, event: SessionEvent, index: Int, rule: any InputRule, crash: Crash?)
+        -> TraceStep
+    {
         let before = run.field.state
-        if run.crashed {
+        if let crash, index >= crash.event {
             return TraceStep(
                 eventIndex: index, event: event, before: before, calls: [], skipped: nil, rewrittenTo: nil,
-                rewriteEndedComposition: false, after: before, newBrokenSpots: [])
+                rewriteEndedComposition: false, after: before, newBrokenSpots: [],
+                ruleFault: index == crash.event ? crash.fault : nil)
         }
         // Only what the rule's own calls run past counts against it.
         _ = RegexLimits.takeExceeded()
-        var call = StepCall(
-            replayer: Unmanaged.passUnretained(self), event: event, index: index, rule: rule, before: before)
-        let trap = withUnsafeMutablePointer(to: &run) { run in
-            call.run = run
-            return withUnsafeMutablePointer(to: &call) { call in
-                RuleGuard.run(call) { raw in
-                    guard let call = raw?.assumingMemoryBound(to: StepCall.self), let run = call.pointee.run else {
-                        return
-                    }
-                    call.pointee.made = call.pointee.replayer.takeUnretainedValue().unguardedStep(
-                        &run.pointee, event: call.pointee.event, index: call.pointee.index, rule: call.pointee.rule,
-                        before: call.pointee.before)
-                }
-            }
-        }
-        if let made = call.made.take() { return made }
-        // The app is gone: the call that trapped has no answer, its change never happens,
-        // and no later event reaches the field.
-        run.crashed = true
-        return TraceStep(
-            eventIndex: index, event: event, before: before, calls: run.calls, skipped: nil, rewrittenTo: nil,
-            rewriteEndedComposition: false, after: run.field.state, newBrokenSpots: [],
-            ruleFault: trap ?? "trapped")
-    }
-
-    /// What a guarded step needs, on the caller's stack: the C function it runs through
-    /// passes one pointer.
-    private struct StepCall {
-        let replayer: Unmanaged<Replayer>
-        var run: UnsafeMutablePointer<ProfileReplay>?
-        let event: SessionEvent
-        let index: Int
-        let rule: any InputRule
-        let before: FieldState
-        var made: TraceStep?
-
-        init(replayer: Unmanaged<Replayer>, event: SessionEvent, index: Int, rule: any InputRule, before: FieldState) {
-            self.replayer = replayer
-            self.event = event
-            self.index = index
-            self.rule = rule
-            self.before = before
-        }
+        return unguardedStep(&run, event: event, index: index, rule: rule, before: before)
     }
 
     /// The step, `before` being the field as the event finds it.

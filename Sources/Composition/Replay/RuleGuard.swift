@@ -2,7 +2,7 @@ import CTrapGuard
 import Foundation
 import Graphemes
 
-/// Runs a replay step so that a trap inside the rule's `shouldChange` or `editingChanged` (a
+/// Runs a session replay so that a trap inside the rule's `shouldChange` or `editingChanged` (a
 /// force-unwrapped `nil`, an index out of range, a failed precondition, a stack overflow)
 /// comes back as a fault instead of ending the process: on a device the app would crash
 /// there, which is a finding (`rule-crashed`), and the test run must survive to report it.
@@ -13,17 +13,29 @@ import Graphemes
 /// frames it abandons leak their memory. Installing it turns off the Swift runtime's
 /// dynamic exclusivity checks for the process (an abandoned access would corrupt them);
 /// the static checks are unaffected. A guarded call costs a `sigsetjmp` without saving the
-/// signal mask, no system call. The runtime still prints its "Fatal error" line on
+/// signal mask, no system call, once per session replay. The runtime still prints its "Fatal error" line on
 /// standard error for each trap caught.
 enum RuleGuard {
-    /// Runs `body(context)`; `nil` when it returned, else what stopped it ("trapped: Fatal
-    /// error: Index out of range"). `body` is a C function so that nothing is allocated
-    /// per call: `context` points to what it needs, on the caller's stack.
-    static func run(_ context: UnsafeMutableRawPointer, _ body: @convention(c) (UnsafeMutableRawPointer?) -> Void)
-        -> String?
-    {
-        let signal = trap_guard_run(body, context)
+    /// Runs `body`; `nil` when it returned, else what stopped it ("trapped: Fatal error:
+    /// Index out of range").
+    ///
+    /// `body` runs before this returns; it is taken as escaping because a C function
+    /// cannot be handed a non-escaping closure, and `withoutActuallyEscaping` would trap
+    /// on a closure that an abandoned frame still holds.
+    static func run(_ body: @escaping () -> Void) -> String? {
+        let box = Unmanaged.passRetained(Box(body))
+        defer { box.release() }
+        let signal = trap_guard_run(
+            { raw in
+                guard let raw else { return }
+                Unmanaged<Box>.fromOpaque(raw).takeUnretainedValue().body()
+            }, box.toOpaque())
         return signal == 0 ? nil : describe(signal: signal)
+    }
+
+    private final class Box {
+        let body: () -> Void
+        init(_ body: @escaping () -> Void) { self.body = body }
     }
 
     /// "trapped: Fatal error: Index out of range", from the runtime's message where it left one.
