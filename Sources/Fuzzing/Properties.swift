@@ -199,6 +199,7 @@ struct PropertyChecker {
         // fragment (a joiner or selector with nothing to join, a lone surrogate).
         if wants(.typedTextLost), intended != before, after != intended, welcome(intended),
             typedTextStartsACluster(before: before, intended: intended),
+            keepsInputPromise(before: before, intended: intended),
             analyzer.brokenSpots(in: intended).count <= analyzer.brokenSpots(in: before).count
         {
             add(
@@ -225,6 +226,15 @@ struct PropertyChecker {
             }
         }
         return placed(0..<start) + placed((committed.length - end)..<committed.length)
+    }
+
+    /// Whether what the event added to the committed text keeps the contract's promise
+    /// about typed input, if it makes one.
+    func keepsInputPromise(before: UTF16Text, intended: UTF16Text) -> Bool {
+        guard let promise = contract.inputPromise else { return true }
+        let (start, end) = before.commonAffixes(with: intended)
+        guard start <= intended.length - end else { return true }
+        return promise.holds(for: intended[UTF16Range(location: start, length: intended.length - end - start)])
     }
 
     /// Whether what the event added to the committed text begins a grapheme cluster of its

@@ -33,6 +33,9 @@ public struct RuleContract: Hashable, Sendable {
     public var deniedClasses: [RuleClass]
     /// What the committed text must be as a whole, when the promise says more than classes can.
     public var textPromise: TextPromise?
+    /// What each piece of typed text must be for the rule to take it (an `InputFilter`'s
+    /// "input matching ^[a-zA-Z0-9]+$"): refusing typed text that breaks it is no loss.
+    public var inputPromise: TextPromise?
     /// Whether the rule never rejects a marked-text update or commit and never assigns
     /// the text while text is marked.
     public var compositionSafe: Bool
@@ -51,8 +54,9 @@ public struct RuleContract: Hashable, Sendable {
     public init(
         promise: String = "", limit: Limit? = nil, allowedClasses: [RuleClass]? = nil, deniedClasses: [RuleClass] = [],
         textPromise: TextPromise? = nil, compositionSafe: Bool = false, profileIndependent: Bool = false,
-        leavesFieldAlone: Bool = false, unchecked: Set<String> = []
+        leavesFieldAlone: Bool = false, unchecked: Set<String> = [], inputPromise: TextPromise? = nil
     ) {
+        self.inputPromise = inputPromise
         self.leavesFieldAlone = leavesFieldAlone
         self.unchecked = unchecked
         self.textPromise = textPromise

@@ -48,7 +48,7 @@ package struct LegacyInputFilter: InputRule {
         if charset != nil { promise.append("only characters from the set") }
         return RuleContract(
             promise: promise.isEmpty ? "no restriction" : promise.joined(separator: ", "),
-            limit: maxLength != 0 ? .init(maxLength, .utf16) : nil)
+            limit: maxLength != 0 ? .init(maxLength, .utf16) : nil, inputPromise: regex.map(TextPromise.matches))
     }
 
     package func shouldChange(_ request: ChangeRequest) -> Bool {
