@@ -178,16 +178,21 @@ struct PropertyChecker {
         }
         let intended = plain.state.committedText
         if wants(.committedTextLost) {
-            // Follow the committed units the event did not touch into the text the field
-            // holds with no rule (its marked text included: a rule's assignment commits
-            // it), then see whether the rule's result removed any of them there. Text
-            // that only moved (marked text committed in front of it) is not lost.
+            // Place the committed units the event did not touch in the text the field holds
+            // with no rule (its marked text included: a rule's assignment commits it): those
+            // before the edit must still start the field, those after it end it. Text that
+            // only moved (marked text committed in front of it) is not lost; text that a
+            // rule kept only part of typed text around is not lost either.
             let full = plain.text
-            let (keptStart, keptEnd) = full.commonAffixes(with: step.after.text)
-            let removed = keptStart..<(full.length - keptEnd)
+            let untouched = Self.untouchedCommittedUnits(before: before, plain: plain.state)
+            let head = untouched.first { $0.lowerBound == 0 }?.upperBound ?? 0
+            let tail = untouched.last { $0.upperBound == full.length && $0.lowerBound > 0 }?.lowerBound ?? full.length
+            let field = step.after.text
             // A rule that refused the whole event kept every committed unit where it was.
-            if after != before, !removed.isEmpty,
-                Self.untouchedCommittedUnits(before: before, plain: plain.state).contains(where: removed.overlaps)
+            if after != before,
+                field.length < head + (full.length - tail)
+                    || !field.units.starts(with: full.units[..<head])
+                    || !field.units.reversed().starts(with: full.units[tail...].reversed())
             {
                 add(
                     .committedTextLost, event, profile,
