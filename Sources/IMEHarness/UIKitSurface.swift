@@ -228,6 +228,19 @@ public final class UITextField: @unchecked Sendable {
         assignedSelection = nil
     }
 
+    /// Shows the field as `request` has it, then asks a delegate method about its call: the
+    /// single-range one with the range, or, for an iOS 26 call, the ranges one with them.
+    func ask(
+        _ request: ChangeRequest, single: (NSRange, String) -> Bool, multi: ([NSValue], String) -> Bool
+    ) -> Bool {
+        load(request.field, target: request.multiRangeTarget)
+        let replacement = String(decoding: request.call.replacement.units, as: UTF16.self)
+        switch request.call {
+        case .single(let range, _): return single(NSRange(range), replacement)
+        case .multi(let ranges, _): return multi(ranges.map { NSValue(range: NSRange($0)) }, replacement)
+        }
+    }
+
     /// What user code assigned since ``load(_:target:)``, if anything.
     func takeAssignment() -> TextAssignment? {
         defer {
@@ -289,21 +302,11 @@ public struct TextFieldRule: InputRule, @unchecked Sendable {
     /// Asks the delegate, with the call's range or, for an iOS 26 multi-range call, ranges.
     public func shouldChange(_ request: ChangeRequest) -> Bool {
         let field = fields[request.profile]
-        field.load(request.field, target: request.multiRangeTarget)
         guard let delegate = field.delegate else { return true }
-        let replacement = String(decoding: request.call.replacement.units, as: UTF16.self)
-        switch request.call {
-        case .single(let range, _):
-            return delegate.textField(
-                field, shouldChangeCharactersIn: NSRange(location: range.location, length: range.length),
-                replacementString: replacement)
-        case .multi(let ranges, _):
-            return delegate.textField(
-                field,
-                shouldChangeCharactersInRanges: ranges.map {
-                    NSValue(range: NSRange(location: $0.location, length: $0.length))
-                }, replacementString: replacement)
-        }
+        return field.ask(
+            request,
+            single: { delegate.textField(field, shouldChangeCharactersIn: $0, replacementString: $1) },
+            multi: { delegate.textField(field, shouldChangeCharactersInRanges: $0, replacementString: $1) })
     }
 
     /// What the delegate assigned to the field while it was asked.
@@ -414,17 +417,11 @@ public struct TextViewRule: InputRule, @unchecked Sendable {
     /// Asks the delegate about the range or ranges.
     public func shouldChange(_ request: ChangeRequest) -> Bool {
         let view = views[request.profile]
-        view.field.load(request.field, target: request.multiRangeTarget)
         guard let delegate = view.delegate else { return true }
-        let replacement = String(decoding: request.call.replacement.units, as: UTF16.self)
-        switch request.call {
-        case .single(let range, _):
-            return delegate.textView(view, shouldChangeTextIn: NSRange(range), replacementText: replacement)
-        case .multi(let ranges, _):
-            return delegate.textView(
-                view, shouldChangeTextInRanges: ranges.map { NSValue(range: NSRange($0)) }, replacementText: replacement
-            )
-        }
+        return view.field.ask(
+            request,
+            single: { delegate.textView(view, shouldChangeTextIn: $0, replacementText: $1) },
+            multi: { delegate.textView(view, shouldChangeTextInRanges: $0, replacementText: $1) })
     }
 
     /// What the delegate assigned while it was asked.

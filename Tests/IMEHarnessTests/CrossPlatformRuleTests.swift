@@ -11,31 +11,25 @@ import Testing
             initial: FieldState(text: UTF16Text(initial)), events: events)
     }
 
-    /// Android's `InputFilter.LengthFilter` before API 21 kept `keep` UTF-16 units of the
-    /// source, cutting a surrogate pair; the later one steps back over a lead surrogate.
-    static func lengthFilter(_ max: Int, checksSurrogates: Bool) -> InputFilterRule {
-        InputFilterRule("length-filter-\(max)\(checksSurrogates ? "" : "-old")") {
-            source, start, end, dest, dstart, dend in
-            var keep = max - (dest.length - (dend - dstart))
-            if keep <= 0 { return "" }
-            if keep >= end - start { return nil }
-            if checksSurrogates, UTF16.isLeadSurrogate(source.character(at: start + keep - 1)) {
-                keep -= 1
-                if keep == 0 { return "" }
-            }
-            return source.substring(with: NSRange(location: start, length: keep))
+    /// The filter's text stands in for the replacement, the caret after it, as Android's
+    /// `EditText` does; its units are Java's, so a lone surrogate it returns stays one.
+    @Test func anInputFiltersTextReplacesTheReplacementUnitForUnit() throws {
+        let upper = InputFilterRule("upper-case") { source, _, _, _, _, _ in
+            let upper = AppleString(source.string.uppercased())
+            return upper == source.string ? nil : upper
         }
-    }
-
-    @Test func androidsOldLengthFilterCutsAnEmojiTheNewOneDoesNot() throws {
-        let paste = Self.session("abcd", [.insertText("😀x")])
-        let old = try CorpusReplay(
-            rule: Self.lengthFilter(5, checksSurrogates: false), corpus: .sessions([paste]), profiles: [.ios18Single])
-        #expect(old.discrepancies.map(\.kind) == [.brokenText], "\(old.discrepancies)")
-        let new = try CorpusReplay(
-            rule: Self.lengthFilter(5, checksSurrogates: true), corpus: .sessions([paste]), profiles: [.ios18Single])
-        #expect(new.discrepancies.isEmpty, "\(new.discrepancies)")
-        #expect(new.rendered(.json).contains(#""ios18-single": "abcd""#))
+        let typed = try CorpusReplay(
+            rule: upper, corpus: .sessions([Self.session("x", [.insertText("ab"), .insertText("C")])]),
+            profiles: [.ios18Single])
+        #expect(typed.discrepancies.isEmpty, "\(typed.discrepancies)")
+        #expect(typed.rendered(.json).contains(#""ios18-single": "xABC""#))
+        // Keeping one unit of each replacement keeps half of 😀: broken text, not U+FFFD.
+        let firstUnit = InputFilterRule("first-unit") { source, start, end, _, _, _ in
+            end - start > 1 ? source.substring(with: NSRange(location: start, length: 1)) : nil
+        }
+        let paste = try CorpusReplay(
+            rule: firstUnit, corpus: .sessions([Self.session("abcd", [.insertText("😀x")])]), profiles: [.ios18Single])
+        #expect(paste.discrepancies.map(\.kind) == [.brokenText], "\(paste.discrepancies)")
     }
 
     /// A formatter that truncates the new value ignores `composing`: it cuts Pinyin

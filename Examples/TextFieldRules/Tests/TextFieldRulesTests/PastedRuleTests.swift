@@ -4,29 +4,19 @@ import TextFieldRules
 
 /// Each pasted rule's bug is found with a readable, minimised session; each fix passes.
 @Suite struct PastedRuleTests {
-    /// Fuzzing failures of `rule` (none when it survives).
-    func fuzzingFailure(_ rule: DelegateRule, iterations: Int = 2_000) -> String? {
-        do {
-            try HarnessAssert.survivesFuzzing(rule: rule, iterations: iterations)
-            return nil
-        } catch {
-            return error.description
-        }
-    }
-
     /// iOS keeps half of 😀 when `substring(to:)` cuts it: broken text. Cutting at a
     /// composed character sequence instead still drops text the user did not touch.
     @Test func truncationCutsAnEmojiInHalf() throws {
-        let failure = try #require(fuzzingFailure(truncatingLimit))
+        let failure = try #require(Failures.fuzzing(truncatingLimit))
         #expect(failure.contains("broken-text"), "\(failure)")
         #expect(failure.contains("minimised to"), "\(failure)")
-        let composed = try #require(fuzzingFailure(composedTruncatingLimit))
+        let composed = try #require(Failures.fuzzing(composedTruncatingLimit))
         #expect(composed.contains("committed-text-lost") && !composed.contains("broken-text"), "\(composed)")
     }
 
     /// The force-unwrap crashes the app: rule-crashed, with a session of at most 6 events.
     @Test func forceUnwrapCrashesWithAShortSession() throws {
-        let failure = try #require(fuzzingFailure(forceUnwrappingPrice))
+        let failure = try #require(Failures.fuzzing(forceUnwrappingPrice))
         #expect(failure.contains("rule-crashed"), "\(failure)")
         #expect(failure.contains("Unexpectedly found nil"), "\(failure)")
         let events =
@@ -36,14 +26,14 @@ import TextFieldRules
                 }
             } ?? []
         #expect(events.allSatisfy { $0 <= 6 } && !events.isEmpty, "\(events)")
-        #expect(fuzzingFailure(safePrice) == nil, "\(fuzzingFailure(safePrice) ?? "")")
+        #expect(Failures.fuzzing(safePrice) == nil, "\(Failures.fuzzing(safePrice) ?? "")")
     }
 
     /// CharacterSet.decimalDigits lets fullwidth and Arabic-Indic digits in.
     @Test func decimalDigitsAdmitsOtherScripts() throws {
-        let failure = try #require(fuzzingFailure(decimalDigitsOnly))
+        let failure = try #require(Failures.fuzzing(decimalDigitsOnly))
         #expect(failure.contains("disallowed-class"), "\(failure)")
-        #expect(fuzzingFailure(asciiDigitsOnly) == nil)
+        #expect(Failures.fuzzing(asciiDigitsOnly) == nil)
     }
 
     /// The marked-text guard lets a long commit past the limit.

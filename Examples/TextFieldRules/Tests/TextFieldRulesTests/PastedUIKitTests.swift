@@ -4,33 +4,15 @@ import TextFieldRules
 
 /// The pasted UIKit, Android and Flutter shapes: each bug found, each fix passing.
 @Suite struct PastedUIKitTests {
-    func replayFailure(_ rule: some InputRule) -> String? {
-        do {
-            try HarnessAssert.noDiscrepancies(rule: rule)
-            return nil
-        } catch {
-            return error.description
-        }
-    }
-
-    func fuzzingFailure(_ rule: some InputRule, iterations: Int = 1_500) -> String? {
-        do {
-            try HarnessAssert.survivesFuzzing(rule: rule, iterations: iterations)
-            return nil
-        } catch {
-            return error.description
-        }
-    }
-
     @Test func insertWhatFitsEndsCompositions() throws {
-        let failure = try #require(replayFailure(insertWhatFits))
+        let failure = try #require(Failures.replay(insertWhatFits))
         #expect(failure.contains("composition-interrupted"), "\(failure)")
-        #expect(replayFailure(undoOverflow) == nil, "\(replayFailure(undoOverflow) ?? "")")
-        #expect(fuzzingFailure(undoOverflow) == nil, "\(fuzzingFailure(undoOverflow) ?? "")")
+        #expect(Failures.replay(undoOverflow) == nil, "\(Failures.replay(undoOverflow) ?? "")")
+        #expect(Failures.fuzzing(undoOverflow) == nil, "\(Failures.fuzzing(undoOverflow) ?? "")")
     }
 
     @Test func trimmingOnEveryChangeCutsPinyin() throws {
-        let failure = try #require(replayFailure(trimOnChange))
+        let failure = try #require(Failures.replay(trimOnChange))
         #expect(failure.contains("composition-interrupted"), "\(failure)")
         #expect(failure.contains("under ios18-single:") || failure.contains("under ios26-multi:"), "\(failure)")
     }
@@ -46,23 +28,23 @@ import TextFieldRules
         #expect(failure?.description.contains("composition-interrupted") == true, "\(failure?.description ?? "")")
         try HarnessAssert.noDiscrepancies(rule: stripNewlinesAfterComposition, corpus: .sessions([session]))
         #expect(
-            fuzzingFailure(stripNewlinesAfterComposition) == nil,
-            "\(fuzzingFailure(stripNewlinesAfterComposition) ?? "")")
-        #expect(replayFailure(stripNewlinesAfterComposition) == nil)
+            Failures.fuzzing(stripNewlinesAfterComposition) == nil,
+            "\(Failures.fuzzing(stripNewlinesAfterComposition) ?? "")")
+        #expect(Failures.replay(stripNewlinesAfterComposition) == nil)
     }
 
     @Test func androidsLengthFilterCutsEmojiBeforeAndAfterItsFix() throws {
-        let failure = try #require(fuzzingFailure(lengthFilter(5, checksSurrogates: false)))
+        let failure = try #require(Failures.fuzzing(lengthFilter(5, checksSurrogates: false)))
         #expect(failure.contains("broken-text"), "\(failure)")
-        let fixed = try #require(fuzzingFailure(lengthFilter(5, checksSurrogates: true)))
+        let fixed = try #require(Failures.fuzzing(lengthFilter(5, checksSurrogates: true)))
         #expect(
             fixed.contains("broken-text") && fixed.contains("<200D>"), "a ZWJ sequence cut after its joiner: \(fixed)")
     }
 
     @Test func aFormatterThatForgetsComposingInterruptsIt() throws {
-        let failure = try #require(replayFailure(truncatingFormatter(6, respectsComposing: false)))
+        let failure = try #require(Failures.replay(truncatingFormatter(6, respectsComposing: false)))
         #expect(failure.contains("composition-interrupted"), "\(failure)")
         let fixed = truncatingFormatter(6, respectsComposing: true)
-        #expect(replayFailure(fixed) == nil, "\(replayFailure(fixed) ?? "")")
+        #expect(Failures.replay(fixed) == nil, "\(Failures.replay(fixed) ?? "")")
     }
 }
