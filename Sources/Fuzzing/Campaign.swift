@@ -43,6 +43,8 @@ package struct FuzzFailure: Sendable {
     package var session: Session
     /// The failure as the minimised session shows it.
     package var detail: PropertyFailure
+    /// What tells this failure from others of the same property (see ``Fuzzer/shape(of:failure:)``).
+    package var shape: String
     /// The minimised session replayed with the rule, one trace per profile, so a report
     /// can show what happened to the field at each event.
     package var traces: [Trace]
@@ -57,11 +59,43 @@ package struct FuzzResult: Sendable {
     package var seconds: Double
     /// The properties checked (those that apply to the rule's contract).
     package var properties: [FuzzProperty]
+    /// Per property, the iterations whose failures were minimised: the first
+    /// ``Fuzzer/examinedPerProperty`` that failed it, ascending.
+    package var examined: [FuzzProperty: [Int]]
+    /// Per property (in ``FuzzProperty/allCases`` order), one failure of each distinct shape
+    /// among the examined iterations, the earliest first.
     package var failures: [FuzzFailure]
+
+    /// The properties that failed, in a stable order.
+    package var failedProperties: [FuzzProperty] {
+        FuzzProperty.allCases.filter { property in failures.contains { $0.property == property } }
+    }
+
+    /// Keeps, per property, the failures of the first ``Fuzzer/examinedPerProperty`` examined
+    /// iterations, one per shape (the earliest), at most ``Fuzzer/keptPerProperty``, in
+    /// property then iteration order: what a run keeps, and what merged shards keep.
+    static func distinct(_ failures: [FuzzFailure], examined: [FuzzProperty: [Int]]) -> [FuzzFailure] {
+        FuzzProperty.allCases.flatMap { property in
+            let first = (examined[property] ?? []).sorted().prefix(Fuzzer.examinedPerProperty)
+            let last = first.count == Fuzzer.examinedPerProperty ? first.last ?? .max : .max
+            var shapes: Set<String> = []
+            return
+                failures
+                .filter { $0.property == property && $0.iteration <= last }
+                .sorted { $0.iteration < $1.iteration }
+                .filter { shapes.insert($0.shape).inserted }
+                .prefix(Fuzzer.keptPerProperty)
+        }
+    }
 }
 
 /// Generates sessions for one rule, replays them under every profile, checks the rule's
-/// properties and shrinks each property's first failure.
+/// properties and shrinks failures.
+///
+/// One failure must not hide another: per property, the first ``examinedPerProperty``
+/// failing sessions are minimised, and the first ``keptPerProperty`` distinct
+/// ``shape(of:failure:)``s among them are kept. Minimising is cheap (a few milliseconds), so a rule that fails everywhere costs
+/// at most that many shrinks per property.
 ///
 /// Iteration `i` of seed `s` is generated from its own generator, seeded from `s` and
 /// `i`, so any iteration can be regenerated alone, and shards split the work exactly.
@@ -92,6 +126,47 @@ package final class Fuzzer {
         ("legacy-numeric-field", .committedTextLost), ("legacy-marked-guard-limit:limit=6", .limitExceeded),
         ("legacy-truncate-count:limit=6", .brokenText), ("legacy-truncate-marked-aware:limit=6", .brokenText),
     ]
+
+    /// How many failing sessions per property a run minimises, looking for distinct failures.
+    package static let examinedPerProperty = 16
+
+    /// At most this many distinct failures are kept per property, the earliest.
+    package static let keptPerProperty = 5
+
+    /// What tells one minimised failure from another of the same property: the profile
+    /// that shows it, the failure's message with its texts and numbers blanked (which
+    /// event failed, and how: `lone surrogate` or `orphan ZWJ`), and the classes of
+    /// the clusters the session types, e.g. `ios-26 after insertText(…) the field holds …
+    /// with lone surrogate at # [emoji letter]`. Counterexamples that differ only in which
+    /// letters or emoji they use, or in the events that lead up to the failure, have one
+    /// shape; a digit with a ZWJ and a refused emoji do not.
+    package static func shape(of events: [SessionEvent], failure: PropertyFailure) -> String {
+        var classes: Set<ClusterClass> = []
+        for event in events {
+            switch event {
+            case .setMarkedText(let text, _), .insertText(let text), .replace(_, let text),
+                .replaceRanges(_, let text):
+                text.forEachCluster { classes.insert($0.classification.clusterClass) }
+            case .unmarkText, .deleteBackward, .setSelection: break
+            }
+        }
+        var message = ""
+        var quoted = false
+        for character in failure.message {
+            if character == "\"" {
+                if !quoted { message += "…" }
+                quoted.toggle()
+            } else if !quoted {
+                if character.isNumber {
+                    if message.last != "#" { message += "#" }
+                } else {
+                    message.append(character)
+                }
+            }
+        }
+        let names = ClusterClass.allCases.filter(classes.contains).map(\.rawValue)
+        return "\(failure.profile) \(message) [\(names.joined(separator: " "))]"
+    }
 
     /// Whether the events make a session a platform could produce (see the shrinker).
     package static func isPlausible(_ events: [SessionEvent]) -> Bool { Shrinker.isPlausible(events) }
@@ -136,22 +211,28 @@ package final class Fuzzer {
     ) -> FuzzResult {
         let start = DispatchTime.now().uptimeNanoseconds
         func elapsed() -> Double { Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9 }
-        var found: [FuzzProperty: FuzzFailure] = [:]
+        var examined: [FuzzProperty: [Int]] = [:]
+        var found: [FuzzFailure] = []
+        var shapes: Set<String> = []
         var done = 0
         var iteration = shard.index - 1
         while iterations.map({ iteration < $0 }) ?? true {
             if let seconds, done % 64 == 0, elapsed() >= seconds { break }
             let events = events(seed: seed, iteration: iteration)
-            for failure in failures(events) where found[failure.property] == nil {
-                found[failure.property] = counterexample(failure, events: events, seed: seed, iteration: iteration)
+            for failure in failures(events)
+            where examined[failure.property, default: []].count < Self.examinedPerProperty {
+                examined[failure.property, default: []].append(iteration)
+                let example = counterexample(failure, events: events, seed: seed, iteration: iteration)
+                if shapes.insert("\(failure.property) \(example.shape)").inserted { found.append(example) }
             }
             done += 1
-            if done % 1000 == 0 { progress?(done, found.count) }
+            if done % 1000 == 0 { progress?(done, Set(found.map(\.property)).count) }
             iteration += shard.count
         }
         return FuzzResult(
             rule: rule.spec, seed: seed, shards: [shard], iterations: done, seconds: elapsed(),
-            properties: properties, failures: FuzzProperty.allCases.compactMap { found[$0] })
+            properties: properties, examined: examined,
+            failures: FuzzResult.distinct(found, examined: examined))
     }
 
     /// The minimised session of a failure, ready to save.
@@ -172,7 +253,7 @@ package final class Fuzzer {
         let traces = replayer.run(session, profiles: profiles, rules: [rule], traces: .all).first?.traces ?? []
         return FuzzFailure(
             property: failure.property, iteration: iteration, originalEvents: events.count, session: session,
-            detail: detail, traces: traces)
+            detail: detail, shape: Self.shape(of: minimal, failure: detail), traces: traces)
     }
 
     /// A counterexample's `source.detail`: `fuzz counterexample of PROPERTY (seed S,

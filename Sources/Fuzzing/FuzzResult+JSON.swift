@@ -3,9 +3,10 @@ import Graphemes
 import HarnessJSON
 
 extension FuzzResult {
-    /// `{"rule", "seed", "shards", "iterations", "seconds", "properties", "failures": [{"property",
-    /// "iteration", "original_events", "event", "profile", "message", "session", "traces"}]}`,
-    /// `traces` being the minimised session's replay per profile (see ``Trace/json``).
+    /// `{"rule", "seed", "shards", "iterations", "seconds", "properties", "examined": {PROPERTY:
+    /// [ITERATION…]}, "failures": [{"property", "iteration", "original_events", "event", "profile",
+    /// "message", "shape", "session", "traces"}]}`, `traces` being the minimised session's replay
+    /// per profile (see ``Trace/json``).
     /// Everything but `seconds` depends only on the rule, the seed, the shards and the
     /// iteration count.
     package var json: JSONValue {
@@ -13,7 +14,15 @@ extension FuzzResult {
             ("rule", .string(rule)), ("seed", .unsignedInteger(seed)),
             ("shards", .array(shards.map { .string($0.description) })), ("iterations", .int(iterations)),
             ("seconds", .double((seconds * 1000).rounded() / 1000)),
-            ("properties", .array(properties.map { .string($0.rawValue) })), ("failures", failuresJSON),
+            ("properties", .array(properties.map { .string($0.rawValue) })),
+            (
+                "examined",
+                .object(
+                    FuzzProperty.allCases.compactMap { property in
+                        examined[property].map { (property.rawValue, .array($0.map { .int($0) })) }
+                    })
+            ),
+            ("failures", failuresJSON),
         ])
     }
 
@@ -26,7 +35,8 @@ extension FuzzResult {
                     ("original_events", .int(failure.originalEvents)),
                     ("event", failure.detail.event.map { .int($0) } ?? .null),
                     ("profile", .string(failure.detail.profile)), ("message", .string(failure.detail.message)),
-                    ("session", failure.session.json), ("traces", .array(failure.traces.map(\.json))),
+                    ("shape", .string(failure.shape)), ("session", failure.session.json),
+                    ("traces", .array(failure.traces.map(\.json))),
                 ])
             })
     }
@@ -44,22 +54,37 @@ extension FuzzResult {
         let failures = try node.member("failures").elements().map { element throws(JSONDecodingError) in
             let property = try Self.property(element.member("property"))
             let eventNode = try element.member("event")
+            let session = try Session(json: element.member("session"))
+            let detail = PropertyFailure(
+                property: property, event: eventNode.value == .null ? nil : try eventNode.count(),
+                profile: try element.member("profile").string(), message: try element.member("message").string())
             return FuzzFailure(
                 property: property, iteration: try element.member("iteration").count(),
-                originalEvents: try element.member("original_events").count(),
-                session: try Session(json: element.member("session")),
-                detail: PropertyFailure(
-                    property: property, event: eventNode.value == .null ? nil : try eventNode.count(),
-                    profile: try element.member("profile").string(), message: try element.member("message").string()),
+                originalEvents: try element.member("original_events").count(), session: session, detail: detail,
+                shape: try element.optionalMember("shape")?.string()
+                    ?? Fuzzer.shape(of: session.events, failure: detail),
                 traces: try element.optionalMember("traces")?.elements().map { trace throws(JSONDecodingError) in
                     try Trace(json: trace)
                 } ?? [])
+        }
+        var examined: [FuzzProperty: [Int]] = [:]
+        if let node = try node.optionalMember("examined") {
+            for (name, list) in try node.members() {
+                guard let property = FuzzProperty(rawValue: name) else {
+                    throw list.mismatch(
+                        "iterations of a property (\(FuzzProperty.allCases.map(\.rawValue).joined(separator: ", ")))")
+                }
+                examined[property] = try list.elements().map { element throws(JSONDecodingError) in try element.count()
+                }
+            }
+        } else {
+            for failure in failures { examined[failure.property, default: []].append(failure.iteration) }
         }
         self.init(
             rule: try node.member("rule").string(), seed: seed, shards: shards,
             iterations: try node.member("iterations").count(),
             seconds: try node.member("seconds").nonNegativeNumber(),
-            properties: properties ?? failures.map(\.property), failures: failures)
+            properties: properties ?? failures.map(\.property), examined: examined, failures: failures)
     }
 
     private static func property(_ node: JSONNode) throws(JSONDecodingError) -> FuzzProperty {
@@ -70,8 +95,10 @@ extension FuzzResult {
     }
 
     /// Results of shards of one campaign (the same rule and seed) as one: iterations and
-    /// seconds summed, and per property the failure of the lowest iteration — exactly
-    /// what one run over the shards' union reports.
+    /// seconds summed, and per property the distinct failures among the first examined
+    /// iterations of the union — exactly what one run over the shards' union reports, since
+    /// each shard examines its own first failing iterations, a superset of its share of the
+    /// union's first.
     ///
     /// - Throws: ``MergeError`` when the results are of different rules or seeds, or overlap.
     package static func merging(_ results: [FuzzResult]) throws(MergeError) -> FuzzResult {
@@ -82,11 +109,11 @@ extension FuzzResult {
         }
         let shards = results.flatMap(\.shards)
         guard Set(shards).count == shards.count else { throw .mismatched("shard listed twice") }
-        var best: [FuzzProperty: FuzzFailure] = [:]
-        for failure in results.flatMap(\.failures)
-        where best[failure.property].map({ failure.iteration < $0.iteration }) ?? true {
-            best[failure.property] = failure
+        var examined: [FuzzProperty: [Int]] = [:]
+        for result in results {
+            for (property, iterations) in result.examined { examined[property, default: []] += iterations }
         }
+        examined = examined.mapValues { Array($0.sorted().prefix(Fuzzer.examinedPerProperty)) }
         // Sums of numbers read from files: checked, so that shards claiming absurd counts are
         // an error rather than a trap or an infinity that no JSON can hold.
         var iterations = 0
@@ -103,7 +130,7 @@ extension FuzzResult {
             iterations: iterations, seconds: seconds,
             properties: FuzzProperty.allCases.filter { property in results.contains { $0.properties.contains(property) }
             },
-            failures: FuzzProperty.allCases.compactMap { best[$0] })
+            examined: examined, failures: distinct(results.flatMap(\.failures), examined: examined))
     }
 }
 

@@ -78,6 +78,13 @@ package struct PropertyFailure: Hashable, Sendable {
     package var event: Int?
     package var profile: String
     package var message: String
+
+    package init(property: FuzzProperty, event: Int?, profile: String, message: String) {
+        self.property = property
+        self.event = event
+        self.profile = profile
+        self.message = message
+    }
 }
 
 /// Checks the properties of one replayed session.

@@ -6,9 +6,9 @@ import Reporting
 
 /// One rule fuzzed: generated Pinyin, Zhuyin, Hangul, kana, emoji, pastes, deletions and
 /// multi-range edits replayed under the profiles, the rule's contract checked, and each
-/// failed property's first session shrunk to a few events.
+/// failure shrunk to a few events (several per property when they differ in shape).
 public struct FuzzCampaign: Sendable {
-    /// A property the rule failed, with its minimised session.
+    /// A failure of a property, with its minimised session.
     public struct Failure: Sendable {
         /// The property's stable name (`limit-exceeded`, `composition-interrupted`, …).
         public var property: String
@@ -16,9 +16,14 @@ public struct FuzzCampaign: Sendable {
         public var explanation: String
         /// One sentence with the concrete values.
         public var message: String
+        /// The profile the failure shows under (`ios-18`, `ios-26`, …).
+        public var profile: String
+        /// The seed's iteration whose session was minimised.
+        public var iteration: Int
         /// The minimised session (`source.kind` `fuzz`): save it to replay it forever.
         public var session: Session
-        /// The minimised session event by event, the field before and after in notation.
+        /// The minimised session event by event under ``profile``, the field before and
+        /// after in notation.
         public var timeline: String
     }
 
@@ -31,7 +36,10 @@ public struct FuzzCampaign: Sendable {
     public let properties: [String]
     /// How many sessions were generated.
     public var sessions: Int { result.iterations }
-    /// Each failed property, in a stable order.
+    /// Each distinct failure, by property (in a stable order) then iteration: per property,
+    /// the first 16 failing sessions are minimised and one of each shape is kept (which
+    /// event kinds, which classes of text, which profile), so one failure never hides
+    /// another.
     public let failures: [Failure]
 
     /// Fuzzes `rule` for `seconds` (or `iterations` sessions) from `seed`.
@@ -80,8 +88,10 @@ public struct FuzzCampaign: Sendable {
         failures = result.failures.map { failure in
             Failure(
                 property: failure.property.rawValue, explanation: failure.property.explanation,
-                message: failure.detail.message, session: failure.session,
-                timeline: failure.traces.first.map { "  under \($0.profile):\n" + timeline($0) } ?? "")
+                message: failure.detail.message, profile: failure.detail.profile, iteration: failure.iteration,
+                session: failure.session,
+                timeline: (failure.traces.first { $0.profile == failure.detail.profile } ?? failure.traces.first)
+                    .map { "  under \($0.profile):\n" + timeline($0) } ?? "")
         }
     }
 

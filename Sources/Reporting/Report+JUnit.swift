@@ -25,7 +25,7 @@ extension Report {
                 suites.append(suite(name: rule, cases: cases, totals: &totals))
             }
         case .fuzz(let fuzz):
-            let cases = fuzz.properties.map { property in fuzzCase(fuzz, property: property) }
+            let cases = fuzz.properties.flatMap { property in fuzzCases(fuzz, property: property) }
             suites.append(suite(name: "fuzz \(fuzz.rule) seed \(fuzz.seed)", cases: cases, totals: &totals))
         }
         if !errors.isEmpty {
@@ -78,14 +78,31 @@ extension Report {
             failed: !findings.isEmpty || omitted > 0, erred: false)
     }
 
-    private func fuzzCase(_ fuzz: FuzzCampaignSummary, property: String) -> TestCase {
-        guard let session = sessions.first(where: { $0.findings.contains { $0.kind == property } }),
-            let finding = session.findings.first(where: { $0.kind == property })
-        else {
-            return TestCase(classname: fuzz.rule, name: property, body: "", failed: false, erred: false)
+    /// A passing case named after the property, or one failing case per distinct failure
+    /// (`PROPERTY`, then `PROPERTY #2`, …), each with one `<failure>`: viewers that show
+    /// one failure per case show them all.
+    private func fuzzCases(_ fuzz: FuzzCampaignSummary, property: String) -> [TestCase] {
+        let failures = sessions.compactMap { session in
+            session.findings.first { $0.kind == property }.map { (session, $0) }
         }
-        var detail = explanation(of: property) + "\nminimised session \(session.sessionID):"
-        if let trace = session.traces.first {
+        guard !failures.isEmpty else {
+            return [TestCase(classname: fuzz.rule, name: property, body: "", failed: false, erred: false)]
+        }
+        return failures.enumerated().map { index, failure in
+            fuzzCase(
+                fuzz, name: index == 0 ? property : "\(property) #\(index + 1)", session: failure.0,
+                finding: failure.1)
+        }
+    }
+
+    private func fuzzCase(_ fuzz: FuzzCampaignSummary, name: String, session: SessionReplay, finding: Finding)
+        -> TestCase
+    {
+        let property = finding.kind
+        var detail = explanation(of: property) + "\nminimised session \(session.sessionID)"
+        let profile = finding.profiles.first
+        if let trace = session.traces.first(where: { $0.profile == profile }) ?? session.traces.first {
+            detail += " under \(trace.profile):"
             for step in trace.steps {
                 detail +=
                     "\n  \(step.eventIndex): \(step.event)   \(step.before.briefNotation) → \(step.after.briefNotation)"
@@ -95,7 +112,7 @@ extension Report {
         let body =
             "<failure type=\"\(Markup.xml(property))\" message=\"\(Markup.xml("\(place): \(finding.message)"))\">"
             + Markup.xml(detail) + "</failure>"
-        return TestCase(classname: fuzz.rule, name: property, body: body, failed: true, erred: false)
+        return TestCase(classname: fuzz.rule, name: name, body: body, failed: true, erred: false)
     }
 
     private func suite(name: String, cases: [TestCase], totals: inout (tests: Int, failures: Int, errors: Int))

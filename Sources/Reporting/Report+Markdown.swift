@@ -21,10 +21,11 @@ extension Report {
             out += "| \(sessionCount) | \(sessions.count) | \(eventsReplayed) | \(findingCount) | \(errors.count) |\n\n"
             out += "## Discrepancies by kind\n\n| kind | count | meaning |\n|---|---:|---|\n"
         case .fuzz(let fuzz):
-            out += "| seed | shards | sessions generated | properties checked | properties failed |\n"
-            out += "|---:|---|---:|---:|---:|\n"
+            out +=
+                "| seed | shards | sessions generated | properties checked | properties failed | distinct failures |\n"
+            out += "|---:|---|---:|---:|---:|---:|\n"
             out += "| \(fuzz.seed) | \(Self.escape(fuzz.shards.joined(separator: ", "))) | \(fuzz.iterations) | "
-            out += "\(fuzz.properties.count) | \(sessions.count) |\n\n"
+            out += "\(fuzz.properties.count) | \(failedPropertyCount) | \(sessions.count) |\n\n"
             out += "## Properties\n\n| property | failures | meaning |\n|---|---:|---|\n"
         }
         for kind in kinds {

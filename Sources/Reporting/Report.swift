@@ -180,6 +180,10 @@ extension Report {
     /// All findings.
     package var findingCount: Int { sessions.reduce(0) { $0.saturatingAdd($1.findingTotal) } }
 
+    /// For a fuzz run: how many properties have a failure (each failure is a session, and
+    /// a property may have several of different shapes).
+    package var failedPropertyCount: Int { Set(sessions.flatMap { $0.findings.map(\.kind) }).count }
+
     /// The kinds this report counts, every one listed, in their documented order: the
     /// discrepancy kinds for a replay, the properties checked for a fuzz run.
     package var kinds: [KindCount] {

@@ -86,6 +86,53 @@ import Testing
         #expect(throws: MergeError.self) { try FuzzResult.merging([first, first]) }
     }
 
+    /// Three shards of a rule that fails nearly every session: each shard examines its own
+    /// first failing sessions, and the merge keeps exactly the distinct failures one run
+    /// keeps, though the examined window ends at a different iteration in each shard.
+    @Test func shardsOfAnEverywhereFailingRuleMergeToTheWholeRun() throws {
+        let spec = "legacy-truncate-count:limit=6"
+        let whole = try Fixtures.fuzzer(spec).run(seed: 5, iterations: 150, seconds: nil)
+        #expect(whole.examined[.brokenText]?.count == Fuzzer.examinedPerProperty)
+        let shards = try (1...3).map { index in
+            try Fixtures.fuzzer(spec).run(seed: 5, iterations: 150, seconds: nil, shard: Shard(index, of: 3))
+        }
+        let merged = try FuzzResult.merging(shards.reversed())
+        #expect(merged.failuresJSON.rendered() == whole.failuresJSON.rendered())
+        #expect(merged.examined == whole.examined)
+    }
+
+    /// One failure does not hide another: the count limiter's documented failure (a full
+    /// field refusing a commit that would fit) is kept beside the first one found (a digit
+    /// with a stray ZWJ), each with its own iteration, minimised session and shape.
+    @Test func distinctFailuresOfOnePropertyAreAllKept() throws {
+        let result = try Fixtures.fuzzer("legacy-count-limit:limit=20").run(seed: 0, iterations: 800, seconds: nil)
+        let lost = result.failures.filter { $0.property == .typedTextLost }
+        #expect(lost.count >= 2 && lost.count <= Fuzzer.keptPerProperty, "\(lost.map(\.shape))")
+        #expect(Set(lost.map(\.shape)).count == lost.count)
+        #expect(lost.map(\.iteration) == lost.map(\.iteration).sorted())
+        #expect(Set(lost.map(\.session.id)).count == lost.count, "each failure saves to its own file")
+        #expect(lost.contains { $0.session.events.count == 1 }, "the stray ZWJ, typed into an empty field")
+        #expect(lost.contains { $0.session.events.count > 1 }, "the refused commit into a nearly full field")
+    }
+
+    @Test(arguments: [
+        // Different letters, digits or emoji, marks on them: one shape.
+        ("a", "b", true), ("🌬️", "🏋🏾", true), ("1", "１", true), ("a", "a\u{301}", true),
+        // Han is not a letter, an emoji not a digit.
+        ("a", "中", false), ("7", "🌬️", false),
+    ])
+    func shapesIgnoreWhichTextAndKeepWhatKind(_ first: String, _ second: String, _ same: Bool) {
+        func shape(_ text: String, profile: String = "ios-26") -> String {
+            Fuzzer.shape(
+                of: [.insertText(UTF16Text(text))],
+                failure: PropertyFailure(
+                    property: .typedTextLost, event: 0, profile: profile,
+                    message: "insertText(\"\(text)\") on \"|\" should leave \"\(text)\" but left \"|\" at 12"))
+        }
+        #expect((shape(first) == shape(second)) == same, "\(shape(first)) / \(shape(second))")
+        #expect(shape(first) != shape(first, profile: "ios-18"), "the profile tells failures apart")
+    }
+
     @Test func generatedSessionsAreValidAndPlausible() throws {
         let fuzzer = try Fixtures.fuzzer("none")
         for iteration in 0..<300 {

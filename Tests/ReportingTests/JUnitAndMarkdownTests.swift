@@ -50,11 +50,20 @@ import Testing
         #expect(document.all("testsuites").first?.attributes["errors"] == "1")
     }
 
-    @Test func fuzzRunsGiveATestCasePerProperty() throws {
+    @Test func fuzzRunsGiveATestCasePerPassedPropertyAndPerDistinctFailure() throws {
         let result = try Fixtures.fuzzResult()
         let report = Report(fuzz: result, profiles: Fixtures.profiles.map(\.name))
         let document = try ParsedXML(report.junit)
-        #expect(document.all("testcase").map { $0.attributes["name"] ?? "" } == result.properties.map(\.rawValue))
+        var expected: [String] = []
+        for property in result.properties {
+            let count = result.failures.filter { $0.property == property }.count
+            expected +=
+                count == 0
+                ? [property.rawValue] : (1...count).map { $0 == 1 ? property.rawValue : "\(property.rawValue) #\($0)" }
+        }
+        #expect(
+            result.failures.count > result.failedProperties.count, "the fixture keeps several failures of a property")
+        #expect(document.all("testcase").map { $0.attributes["name"] ?? "" } == expected)
         #expect(document.all("failure").map { $0.attributes["type"] ?? "" } == result.failures.map(\.property.rawValue))
         #expect(document.all("property").contains { $0.attributes["name"] == "seed" && $0.attributes["value"] == "0" })
     }

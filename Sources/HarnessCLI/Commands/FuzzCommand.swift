@@ -99,7 +99,7 @@ enum FuzzCommand: Command {
             inputs: ReportOutput.files(
                 under: [campaign.spec, campaign.inventory] + CommandInputs.profileInputs(parsed)),
             exitCode: result.failures.isEmpty ? 0 : 1,
-            summary: "\(result.iterations) sessions, \(result.failures.count) properties failed",
+            summary: summary(result),
             standardError: saved.map { TerminalLine.diagnostic("wrote \($0)") }.joined())
     }
 
@@ -236,6 +236,14 @@ enum FuzzCommand: Command {
         }
         return CLIResult(
             exitCode: result.disagreements == 0 && own.disagreements == 0 ? 0 : 1, standardOutput: output)
+    }
+
+    /// `N sessions, P properties failed (F distinct failures)`.
+    static func summary(_ result: FuzzResult) -> String {
+        let failed = result.failedProperties.count
+        var summary = "\(result.iterations) sessions, \(failed) \(failed == 1 ? "property" : "properties") failed"
+        if result.failures.count > failed { summary += " (\(result.failures.count) distinct failures)" }
+        return summary
     }
 
     /// The human-readable summary: the run, then each failure with its minimised events.

@@ -32,6 +32,6 @@ enum MergeCommand: Command {
         return try ReportOutput.deliver(
             merged.json.rendered() + "\n", to: parsed.value("--output"), inputs: parsed.positionals,
             exitCode: merged.failures.isEmpty ? 0 : 1,
-            summary: "\(merged.iterations) sessions, \(merged.failures.count) properties failed")
+            summary: FuzzCommand.summary(merged))
     }
 }

@@ -104,7 +104,8 @@ struct HTMLPage {
             tile("sessions generated", fuzz.iterations)
             tile("seconds", String(Int(fuzz.seconds.rounded())))
             tile("properties checked", fuzz.properties.count)
-            tile("properties failed", report.sessions.count, bad: !report.sessions.isEmpty)
+            tile("properties failed", report.failedPropertyCount, bad: !report.sessions.isEmpty)
+            tile("distinct failures", report.sessions.count, bad: !report.sessions.isEmpty)
         }
         out += "</div>\n"
         if report.rules.count > 3 {
