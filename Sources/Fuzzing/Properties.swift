@@ -174,10 +174,12 @@ struct PropertyChecker {
         model.apply(.event(step.event), to: &plain)
         if wants(.brokenText), !step.newBrokenSpots.isEmpty,
             analyzer.brokenSpots(in: step.after.text).count
-                > max(analyzer.brokenSpots(in: plain.text).count, analyzer.brokenSpots(in: before).count)
+                > max(analyzer.brokenSpots(in: plain.text).count, analyzer.brokenSpots(in: before).count),
+            !typedTextHasStrayEmojiComponent(before: before, intended: plain.state.committedText)
         {
             // More broken than the user's own edit left it, and than the committed text was:
-            // the rule's doing.
+            // the rule's doing — unless the edit brought a piece of an emoji with no emoji
+            // (`物` U+200D), which no keyboard sends and whose piece a filter then strands.
             add(
                 .brokenText, event, profile,
                 "after \(step.event) the field holds \"\(step.after.notation)\" with \(step.newBrokenSpots.map(\.description).joined(separator: ", "))"
@@ -208,9 +210,13 @@ struct PropertyChecker {
             }
         }
         // Typed text is what a keyboard sends: it starts a cluster of its own and adds no
-        // fragment (a joiner or selector with nothing to join, a lone surrogate).
-        if wants(.typedTextLost), intended != before, after != intended, welcome(intended),
+        // fragment (a joiner or selector with nothing to join, a lone surrogate). A refused
+        // deletion types nothing: it is `deletion-blocked`'s, even where it would also have
+        // ended a composition.
+        let deletesOnly = !step.calls.isEmpty && step.calls.allSatisfy { $0.call.replacement.isEmpty }
+        if wants(.typedTextLost), !deletesOnly, intended != before, after != intended, welcome(intended),
             typedTextStartsACluster(before: before, intended: intended),
+            !typedTextHasStrayEmojiComponent(before: before, intended: intended),
             keepsInputPromise(before: before, intended: intended),
             analyzer.brokenSpots(in: intended).count <= analyzer.brokenSpots(in: before).count
         {
@@ -247,6 +253,33 @@ struct PropertyChecker {
         let (start, end) = before.commonAffixes(with: intended)
         guard start <= intended.length - end else { return true }
         return promise.holds(for: intended[UTF16Range(location: start, length: intended.length - end - start)])
+    }
+
+    /// Whether what the event added holds a cluster that is not an RGI emoji but carries,
+    /// after its first scalar, a piece of one: a ZWJ, a skin tone, the keycap mark, a
+    /// variation selector (`２` U+200D, `0🏼`, `5⃣` without U+FE0F, `３` U+180C, `👮🏼‍♂`
+    /// without U+FE0F). Keyboards send these pieces only inside fully-qualified emoji, so
+    /// refusing such a cluster loses nothing a user typed. The pieces are ICU's properties
+    /// (Emoji_Component, Variation_Selector, Grapheme_Cluster_Break=ZWJ), the emoji its
+    /// classification.
+    func typedTextHasStrayEmojiComponent(before: UTF16Text, intended: UTF16Text) -> Bool {
+        let (start, end) = before.commonAffixes(with: intended)
+        guard start < intended.length - end else { return false }
+        let added = intended[UTF16Range(location: start, length: intended.length - end - start)]
+        var stray = false
+        added.forEachCluster { cluster in
+            guard !stray, cluster.classification.clusterClass != .emoji else { return }
+            for element in added[cluster.range].decodedUnits.dropFirst() {
+                guard case .scalar(let scalar) = element else { continue }
+                let properties = CodePointProperties(scalar)
+                if properties.graphemeClusterBreak == .zwj || properties.binary.contains(.emojiComponent)
+                    || properties.binary.contains(.variationSelector)
+                {
+                    stray = true
+                }
+            }
+        }
+        return stray
     }
 
     /// Whether what the event added to the committed text begins a grapheme cluster of its
