@@ -147,7 +147,8 @@ package final class Fuzzer {
             case .setMarkedText(let text, _), .insertText(let text), .replace(_, let text),
                 .replaceRanges(_, let text):
                 text.forEachCluster { classes.insert($0.classification.clusterClass) }
-            case .unmarkText, .deleteBackward, .setSelection: break
+            case .unmarkText, .deleteBackward, .setSelection, .beginEditing, .endEditing, .clearButton, .returnKey:
+                break
             }
         }
         var message = ""

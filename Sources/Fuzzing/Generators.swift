@@ -114,7 +114,28 @@ struct SessionGenerator {
             default: builder.apply(.insertText(text.cluster(&rng)))
             }
         }
+        lifecycleEnding(&rng, &builder)
         return builder.events
+    }
+
+    /// A quarter of the sessions end with the editing lifecycle, after the events above (so
+    /// the rest of the session is what it was before lifecycle events existed): the field
+    /// resigns (committing any marked text without asking `shouldChangeCharacters`), or
+    /// resigns and is tapped again and typed into, or Return is pressed, or the clear
+    /// button tapped and typed into again.
+    func lifecycleEnding(_ rng: inout SplitMix64, _ builder: inout Builder) {
+        switch rng.below(16) {
+        case 0: builder.apply(.endEditing)
+        case 1:
+            builder.apply(.endEditing)
+            builder.apply(.beginEditing)
+            builder.apply(.insertText(text.cluster(&rng)))
+        case 2: builder.apply(builder.field.state.markedRange == nil ? .returnKey : .endEditing)
+        case 3:
+            builder.apply(.clearButton)
+            builder.apply(.insertText(text.cluster(&rng)))
+        default: break
+        }
     }
 
     /// Events and the shadow field they apply to.
@@ -124,15 +145,7 @@ struct SessionGenerator {
 
         mutating func apply(_ event: SessionEvent) {
             events.append(event)
-            switch event {
-            case .setMarkedText(let text, let selected): field.setMarkedText(text, selectedRange: selected)
-            case .unmarkText: field.unmarkText()
-            case .insertText(let text): field.insertText(text)
-            case .deleteBackward: field.deleteBackward(unit: .grapheme)
-            case .replace(let range, let text): field.replace(range, with: text)
-            case .replaceRanges(let ranges, let text): field.replaceRanges(ranges, with: text, target: .firstListed)
-            case .setSelection(let range): field.setSelection(range)
-            }
+            DelegateModel.neutral.apply(.event(event), to: &field)
         }
 
         /// A grapheme boundary of the text, at random.

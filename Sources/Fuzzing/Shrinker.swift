@@ -57,10 +57,19 @@ struct Shrinker {
     /// (every range fits its event), every range and caret on a grapheme cluster boundary
     /// of the text at its event (UIKit never puts the caret inside a cluster), no lone
     /// surrogate in any text, and no paste or multi-range replacement while text is marked
-    /// (UIKit ends a composition before either, as the generator does with `unmarkText`).
+    /// (UIKit ends a composition before either, as the generator does with `unmarkText`),
+    /// no typing while the field is not editing and no `returnKey` while text is marked (the
+    /// input method takes that key).
     static func isPlausible(_ events: [SessionEvent]) -> Bool {
         var field = TextField(FieldState(text: .empty))
+        var editing = true
         for event in events {
+            switch event {
+            case .beginEditing: editing = true
+            case .endEditing: editing = false
+            case .returnKey: if !editing || field.state.markedRange != nil { return false }
+            default: if !editing { return false }
+            }
             if Session.firstInvalidEvent([event], from: field.state) != nil { return false }
             let text = field.text
             let ranges: [UTF16Range] =
@@ -73,7 +82,10 @@ struct Shrinker {
                 return false
             }
             switch event {
-            case .replace, .replaceRanges: if field.state.markedRange != nil { return false }
+            case .replace(let range, let text):
+                // No platform sends a replacement that replaces nothing with nothing.
+                if field.state.markedRange != nil || range.isEmpty && text.isEmpty { return false }
+            case .replaceRanges: if field.state.markedRange != nil { return false }
             default: break
             }
             if case .setMarkedText(let marked, let selected) = event,
@@ -118,7 +130,7 @@ struct Shrinker {
             if range.length > 0 { forms.append(.setSelection(.caret(at: range.location))) }
             if range.location > 0 { forms.append(.setSelection(UTF16Range(location: 0, length: range.length))) }
             return forms
-        case .unmarkText, .deleteBackward: return []
+        case .unmarkText, .deleteBackward, .beginEditing, .endEditing, .clearButton, .returnKey: return []
         }
     }
 

@@ -108,6 +108,7 @@ func timeline(_ trace: Trace, indent: String = "    ") -> String {
             line += "   (editingChanged assigned \"\(rewritten.visibleDescription)\")"
         }
         if let skipped = step.skipped { line += "   (skipped: \(skipped))" }
+        if let summary = step.editingSummary { line += "   (\(summary))" }
         return line
     }.joined(separator: "\n")
 }

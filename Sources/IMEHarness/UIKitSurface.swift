@@ -7,8 +7,9 @@ import Graphemes
 // UIKit's: on Linux there is no UIKit to collide with.
 //
 // Modelled from Apple's documentation of UITextField, UITextFieldDelegate, UITextInput
-// and UIControl; what the sessions do not hold yet (the editing lifecycle: begin and end
-// editing, clear, return) is declared, so pasted classes compile, and not yet driven.
+// and UIControl. The editing lifecycle (the sessions' `beginEditing`, `endEditing`,
+// `clearButton` and `returnKey` events) drives the lifecycle methods in the order of
+// Apple's `UITextFieldDelegate` overview.
 
 /// A position in the text, as `UITextInput` hands it out: here an offset in UTF-16 units.
 public final class UITextPosition: Equatable, CustomStringConvertible, @unchecked Sendable {
@@ -49,8 +50,15 @@ public enum UIControl {
         public let rawValue: UInt
         /// An event set from raw bits.
         public init(rawValue: UInt) { self.rawValue = rawValue }
+        /// Editing began (after `textFieldDidBeginEditing`).
+        public static let editingDidBegin = Event(rawValue: 1 << 16)
         /// The text changed by the user (not by assigning `text`).
         public static let editingChanged = Event(rawValue: 1 << 17)
+        /// Editing ended (after `textFieldDidEndEditing`).
+        public static let editingDidEnd = Event(rawValue: 1 << 18)
+        /// Return was pressed and `textFieldShouldReturn` agreed. As Interface Builder's
+        /// "Did End On Exit", a field with an action for it resigns.
+        public static let editingDidEndOnExit = Event(rawValue: 1 << 19)
     }
 }
 
@@ -80,17 +88,17 @@ public protocol UITextFieldDelegate: AnyObject {
     ) -> Bool
     /// `textFieldDidChangeSelection(_:)`.
     func textFieldDidChangeSelection(_ textField: UITextField)
-    /// `textFieldShouldBeginEditing(_:)` (declared; not yet driven by sessions).
+    /// `textFieldShouldBeginEditing(_:)`.
     func textFieldShouldBeginEditing(_ textField: UITextField) -> Bool
-    /// `textFieldDidBeginEditing(_:)` (declared; not yet driven by sessions).
+    /// `textFieldDidBeginEditing(_:)`.
     func textFieldDidBeginEditing(_ textField: UITextField)
-    /// `textFieldShouldEndEditing(_:)` (declared; not yet driven by sessions).
+    /// `textFieldShouldEndEditing(_:)`.
     func textFieldShouldEndEditing(_ textField: UITextField) -> Bool
-    /// `textFieldDidEndEditing(_:)` (declared; not yet driven by sessions).
+    /// `textFieldDidEndEditing(_:)`.
     func textFieldDidEndEditing(_ textField: UITextField)
-    /// `textFieldShouldClear(_:)` (declared; not yet driven by sessions).
+    /// `textFieldShouldClear(_:)`.
     func textFieldShouldClear(_ textField: UITextField) -> Bool
-    /// `textFieldShouldReturn(_:)` (declared; not yet driven by sessions).
+    /// `textFieldShouldReturn(_:)`.
     func textFieldShouldReturn(_ textField: UITextField) -> Bool
 }
 
@@ -145,6 +153,8 @@ public final class UITextField: @unchecked Sendable {
     var multiRangeTarget = MultiRangeTarget.firstListed
     /// What user code set while a call ran.
     var assignedText: UTF16Text?
+    /// Whether user code called ``resignFirstResponder()`` while a call ran.
+    var resignRequested = false
     var assignedSelection: UTF16Range?
     private var actions: [(UIControl.Event, UIAction)] = []
 
@@ -162,8 +172,19 @@ public final class UITextField: @unchecked Sendable {
         }
     }
 
-    /// The text as iOS's `NSString` (``AppleString``), lone surrogates kept.
-    public var nsText: AppleString { AppleString(state.text) }
+    /// The text as iOS's `NSString` (``AppleString``), lone surrogates kept. Setting it is
+    /// what `textField.text = (text as NSString).substring(to: n)` does on iOS, where the
+    /// `String` bridged from an `NSString` keeps its lone surrogates: write
+    /// `textField.nsText = …` where pasted code assigns an `NSString` result, since a Swift
+    /// `String` here would repair them.
+    public var nsText: AppleString {
+        get { AppleString(state.text) }
+        set {
+            assignedText = newValue.text
+            assignedSelection = nil
+            state = FieldState(text: newValue.text)
+        }
+    }
 
     /// `markedTextRange`: the part an input method is composing, `nil` when none.
     public var markedTextRange: UITextRange? { state.markedRange.map(UITextRange.init) }
@@ -204,6 +225,22 @@ public final class UITextField: @unchecked Sendable {
         let units = range.units
         guard units.fits(in: state.text.length) else { return nil }
         return String(decoding: state.text[units].units, as: UTF16.self)
+    }
+
+    /// `isEditing`: whether the field is first responder (sessions start editing).
+    public internal(set) var isEditing = true
+
+    /// `resignFirstResponder()`: from a delegate method or handler, ends editing once the
+    /// method returns (asking `textFieldShouldEndEditing`, as UIKit does).
+    @discardableResult
+    public func resignFirstResponder() -> Bool {
+        resignRequested = isEditing
+        return true
+    }
+
+    /// Whether an action is registered for any of `events`.
+    func hasActions(for events: UIControl.Event) -> Bool {
+        actions.contains { !$0.0.isDisjoint(with: events) }
     }
 
     /// `addAction(_:for:)`: `action` runs when one of `events` happens.
@@ -299,6 +336,38 @@ public struct TextFieldRule: InputRule, @unchecked Sendable {
         }
     }
 
+    /// Calls the delegate's lifecycle method for `moment` and sends the control events
+    /// that follow it (`editingDidBegin`, `editingDidEnd`, `editingDidEndOnExit`).
+    public func editing(_ moment: EditingMoment, field state: FieldState, profile: String) -> EditingResponse {
+        let field = fields[profile]
+        field.load(state, target: field.multiRangeTarget)
+        field.resignRequested = false
+        let delegate = field.delegate
+        var allows = true
+        switch moment {
+        case .shouldBeginEditing: allows = delegate?.textFieldShouldBeginEditing(field) ?? true
+        case .didBeginEditing:
+            field.isEditing = true
+            delegate?.textFieldDidBeginEditing(field)
+            field.sendActions(for: .editingDidBegin)
+        case .shouldClear: allows = delegate?.textFieldShouldClear(field) ?? true
+        case .shouldReturn:
+            allows = delegate?.textFieldShouldReturn(field) ?? true
+            if allows {
+                field.sendActions(for: .editingDidEndOnExit)
+                if field.hasActions(for: .editingDidEndOnExit) { field.resignRequested = true }
+            }
+        case .shouldEndEditing: allows = delegate?.textFieldShouldEndEditing(field) ?? true
+        case .didEndEditing:
+            field.isEditing = false
+            delegate?.textFieldDidEndEditing(field)
+            field.sendActions(for: .editingDidEnd)
+        }
+        let resigns = field.resignRequested
+        field.resignRequested = false
+        return EditingResponse(allows: allows, assignment: field.takeAssignment(), resigns: resigns)
+    }
+
     /// Asks the delegate, with the call's range or, for an iOS 26 multi-range call, ranges.
     public func shouldChange(_ request: ChangeRequest) -> Bool {
         let field = fields[request.profile]
@@ -336,6 +405,14 @@ public protocol UITextViewDelegate: AnyObject {
     func textViewDidChange(_ textView: UITextView)
     /// `textViewDidChangeSelection(_:)`.
     func textViewDidChangeSelection(_ textView: UITextView)
+    /// `textViewShouldBeginEditing(_:)`.
+    func textViewShouldBeginEditing(_ textView: UITextView) -> Bool
+    /// `textViewDidBeginEditing(_:)`.
+    func textViewDidBeginEditing(_ textView: UITextView)
+    /// `textViewShouldEndEditing(_:)`.
+    func textViewShouldEndEditing(_ textView: UITextView) -> Bool
+    /// `textViewDidEndEditing(_:)`.
+    func textViewDidEndEditing(_ textView: UITextView)
 }
 
 extension UITextViewDelegate {
@@ -359,6 +436,14 @@ extension UITextViewDelegate {
     public func textViewDidChange(_ textView: UITextView) {}
     /// Does nothing.
     public func textViewDidChangeSelection(_ textView: UITextView) {}
+    /// Allows editing to begin.
+    public func textViewShouldBeginEditing(_ textView: UITextView) -> Bool { true }
+    /// Does nothing.
+    public func textViewDidBeginEditing(_ textView: UITextView) {}
+    /// Allows editing to end.
+    public func textViewShouldEndEditing(_ textView: UITextView) -> Bool { true }
+    /// Does nothing.
+    public func textViewDidEndEditing(_ textView: UITextView) {}
 }
 
 /// A text view: a ``UITextField`` whose delegate is a ``UITextViewDelegate`` (its text may
@@ -392,6 +477,10 @@ public final class UITextView: @unchecked Sendable {
         set { field.selectedTextRange = UITextRange(UTF16Range(newValue)) }
     }
     var multiRangeTarget: MultiRangeTarget { field.multiRangeTarget }
+
+    /// `resignFirstResponder()` (see ``UITextField/resignFirstResponder()``).
+    @discardableResult
+    public func resignFirstResponder() -> Bool { field.resignFirstResponder() }
 }
 
 /// A rule made of a `UITextView` set up as in the app: its delegate's
@@ -412,6 +501,26 @@ public struct TextViewRule: InputRule, @unchecked Sendable {
             setUp(view)
             return view
         }
+    }
+
+    /// Calls the delegate's begin and end editing methods. A text view has no clear
+    /// button and no `textFieldShouldReturn`: its Return is `insertText("\n")`, asked
+    /// through `shouldChangeTextIn` (a session's `returnKey` and `clearButton` reach it as
+    /// allowed and do nothing else).
+    public func editing(_ moment: EditingMoment, field state: FieldState, profile: String) -> EditingResponse {
+        let view = views[profile]
+        view.field.load(state, target: view.field.multiRangeTarget)
+        view.field.resignRequested = false
+        var allows = true
+        switch moment {
+        case .shouldBeginEditing: allows = view.delegate?.textViewShouldBeginEditing(view) ?? true
+        case .didBeginEditing: view.delegate?.textViewDidBeginEditing(view)
+        case .shouldEndEditing: allows = view.delegate?.textViewShouldEndEditing(view) ?? true
+        case .didEndEditing: view.delegate?.textViewDidEndEditing(view)
+        case .shouldClear, .shouldReturn: return EditingResponse(allows: moment == .shouldReturn)
+        }
+        view.field.resignRequested = false
+        return EditingResponse(allows: allows, assignment: view.field.takeAssignment())
     }
 
     /// Asks the delegate about the range or ranges.

@@ -62,6 +62,10 @@ package final class DelegateModel: Sendable {
             body(PlannedEdit(call: makeCall(range, text), effect: .event(event), isCompositionStep: true))
         case .unmarkText, .setSelection:
             body(PlannedEdit(call: nil, effect: .event(event), isCompositionStep: false))
+        case .beginEditing, .endEditing, .clearButton, .returnKey:
+            // The editing lifecycle asks the delegate's lifecycle methods, not
+            // `shouldChangeCharacters`; the replay carries it out (``Replayer``).
+            break
         case .deleteBackward:
             guard let range = field.deletionRange(unit: profile.deleteBackward) else { return }
             body(PlannedEdit(call: makeCall(range, .empty), effect: .event(event), isCompositionStep: false))
@@ -114,6 +118,11 @@ package final class DelegateModel: Sendable {
             case .replaceRanges(let ranges, let text):
                 field.replaceRanges(ranges, with: text, target: profile.multiRangeTarget)
             case .setSelection(let range): field.setSelection(range)
+            // What the lifecycle does to the text with a delegate that agrees to
+            // everything and assigns nothing (``Replayer`` carries out the rest).
+            case .endEditing: field.unmarkText()
+            case .clearButton: field.setTextProgrammatically(.empty)
+            case .beginEditing, .returnKey: break
             }
         }
     }

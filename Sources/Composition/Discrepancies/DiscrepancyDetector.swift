@@ -83,7 +83,10 @@ struct DiscrepancyDetector {
         if !step.newBrokenSpots.isEmpty {
             add(.brokenText, .brokenText(event: step.event, after: step.after, spots: step.newBrokenSpots))
         }
-        if let limit = contract.limit, step.after.text != step.before.text,
+        // A commit that leaves the text as it was (`unmarkText`, editing ending) still
+        // turns marked text into committed text that counts against the limit.
+        if let limit = contract.limit,
+            step.after.text != step.before.text || step.after.markedRange != step.before.markedRange,
             step.after.text.exceeds(limit.count, in: limit.unit)
         {
             let committed = step.after.committedText

@@ -35,10 +35,18 @@ extension Replayer {
             while true {
                 var replayed: SessionResult?
                 let attempt = crashes
-                let trap = RuleGuard.run { [self] in
-                    replayed = replayOnce(
-                        session, profiles: profiles, rule: rule, ruleIndex: ruleIndex, crashes: attempt,
-                        traces: traces, limits: limits, observe: observe)
+                var trap: String?
+                // The runtime keeps one fatal-error message per process: when two threads
+                // trap at once, one finds none. The replay is deterministic, so running it
+                // again traps at the same event, most likely alone this time.
+                for _ in 0..<3 {
+                    trap = RuleGuard.run { [self] in
+                        replayed = replayOnce(
+                            session, profiles: profiles, rule: rule, ruleIndex: ruleIndex, crashes: attempt,
+                            traces: traces, limits: limits, observe: observe)
+                    }
+                    if replayed != nil || !RuleGuard.lostItsMessage(trap) { break }
+                    restart?()
                 }
                 if let replayed { return replayed }
                 crashes[cursor.profile] = Crash(event: cursor.event, fault: trap ?? "trapped")

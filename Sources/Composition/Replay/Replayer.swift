@@ -32,6 +32,9 @@ package final class Replayer {
         /// The calls of the step being made. Each step hands the buffer to its ``TraceStep``;
         /// once that step is gone the buffer is unique again and is reused without allocating.
         var calls: [CallRecord] = []
+        /// Whether the field is first responder: sessions start editing; `endEditing` ends
+        /// it and `beginEditing` starts it again if the delegate agrees.
+        var editing = true
     }
 
     func start(_ session: Session, profile: PlatformProfile) -> ProfileReplay {
@@ -73,6 +76,14 @@ package final class Replayer {
         _ run: inout ProfileReplay, event: SessionEvent, index: Int, rule: any InputRule, before: FieldState
     ) -> TraceStep {
         let target = run.multiRangeTarget
+        if event.isLifecycle {
+            return lifecycleStep(&run, event: event, index: index, rule: rule, before: before)
+        }
+        if !run.editing {
+            return TraceStep(
+                eventIndex: index, event: event, before: before, calls: [], skipped: nil, rewrittenTo: nil,
+                rewriteEndedComposition: false, after: before, newBrokenSpots: [], notEditing: true)
+        }
         if let problem = eventRangeProblem(event, in: before.text) {
             return TraceStep(
                 eventIndex: index, event: event, before: before, calls: [], skipped: problem, rewrittenTo: nil,
@@ -134,32 +145,115 @@ package final class Replayer {
                 ? rule.editingChanged(FieldChange(before: before, after: run.field.state, profile: run.profile))
                 : nil)
         {
-            // Assigning the text the field already holds changes nothing but, where the
-            // profile says so, still ends the composition: it counts as a rewrite there.
-            if assignment.text != run.field.text || run.sameTextEndsComposition {
-                endedComposition = run.field.state.markedRange != nil
-                run.field.setTextProgrammatically(assignment.text)
+            let wasMarked = run.field.state.markedRange != nil
+            if assign(assignment, to: &run) {
                 rewrittenTo = assignment.text
+                endedComposition = wasMarked
             }
-            // UIKit ignores a `selectedTextRange` outside the text; the caret stays at the end.
-            if let selection = assignment.selection, selection.fits(in: run.field.text.length) {
-                run.field.setSelection(selection)
-            }
-        }
-        let fault = RegexLimits.takeExceeded()
-        var newSpots: [BrokenSpot] = []
-        if run.field.text != before.text, analyzer.editMayBreak(from: before.text, to: run.field.text) {
-            let brokenAfter = analyzer.brokenSpots(in: run.field.text)
-            if brokenAfter.count > run.brokenCount {
-                let brokenBefore = analyzer.brokenSpots(in: before.text)
-                newSpots = brokenAfter.filter { !brokenBefore.contains($0) }
-            }
-            run.brokenCount = brokenAfter.count
         }
         return TraceStep(
             eventIndex: index, event: event, before: before, calls: run.calls, skipped: nil, rewrittenTo: rewrittenTo,
-            rewriteEndedComposition: endedComposition, after: run.field.state, newBrokenSpots: newSpots,
-            ruleFault: fault)
+            rewriteEndedComposition: endedComposition, after: run.field.state,
+            newBrokenSpots: newBrokenSpots(&run, before: before.text), ruleFault: RegexLimits.takeExceeded())
+    }
+
+    /// `textField.text = assignment.text`, then its selection; whether the text was set.
+    private func assign(_ assignment: TextAssignment, to run: inout ProfileReplay) -> Bool {
+        var assigned = false
+        // Assigning the text the field already holds changes nothing but, where the
+        // profile says so, still ends the composition: it counts as a rewrite there.
+        if assignment.text != run.field.text || run.sameTextEndsComposition {
+            run.field.setTextProgrammatically(assignment.text)
+            assigned = true
+        }
+        // UIKit ignores a `selectedTextRange` outside the text; the caret stays at the end.
+        if let selection = assignment.selection, selection.fits(in: run.field.text.length) {
+            run.field.setSelection(selection)
+        }
+        return assigned
+    }
+
+    /// The broken spots the step added to the field's text, keeping the count current.
+    private func newBrokenSpots(_ run: inout ProfileReplay, before: UTF16Text) -> [BrokenSpot] {
+        guard run.field.text != before, analyzer.editMayBreak(from: before, to: run.field.text) else { return [] }
+        var newSpots: [BrokenSpot] = []
+        let brokenAfter = analyzer.brokenSpots(in: run.field.text)
+        if brokenAfter.count > run.brokenCount {
+            let brokenBefore = analyzer.brokenSpots(in: before)
+            newSpots = brokenAfter.filter { !brokenBefore.contains($0) }
+        }
+        run.brokenCount = brokenAfter.count
+        return newSpots
+    }
+
+    /// A `beginEditing`, `endEditing`, `clearButton` or `returnKey` event, following the
+    /// flow of Apple's `UITextFieldDelegate` overview: should-begin, did-begin; should-clear
+    /// (the header: "return NO to ignore (no notifications)", so an allowed clear sends
+    /// `editingChanged`); should-return; should-end, then the marked text committed as it
+    /// is (the field resigns; no `shouldChangeCharacters` is asked for it, as for
+    /// `unmarkText` — `assumed`, like the `editingChanged` that follows when the marked
+    /// range goes), did-end. An assignment in any of them is applied at once.
+    private func lifecycleStep(
+        _ run: inout ProfileReplay, event: SessionEvent, index: Int, rule: any InputRule, before: FieldState
+    ) -> TraceStep {
+        var records: [EditingRecord] = []
+        var rewrittenTo: UTF16Text?
+        var endedComposition = false
+        func apply(_ assignment: TextAssignment?, to run: inout ProfileReplay) {
+            guard let assignment else { return }
+            let wasMarked = run.field.state.markedRange != nil
+            if assign(assignment, to: &run) {
+                rewrittenTo = assignment.text
+                endedComposition = endedComposition || wasMarked
+            }
+        }
+        func ask(_ moment: EditingMoment, _ run: inout ProfileReplay) -> EditingResponse {
+            let seen = run.field.state
+            let response = rule.editing(moment, field: seen, profile: run.profile)
+            let allowed = moment == .didBeginEditing || moment == .didEndEditing || response.allows
+            records.append(EditingRecord(moment: moment, allowed: allowed, seen: seen))
+            apply(response.assignment, to: &run)
+            return response
+        }
+        func changed(from earlier: FieldState, _ run: inout ProfileReplay) {
+            let now = run.field.state
+            guard now.text != earlier.text || now.markedRange != earlier.markedRange else { return }
+            apply(rule.editingChanged(FieldChange(before: earlier, after: now, profile: run.profile)), to: &run)
+        }
+        func endEditing(_ run: inout ProfileReplay) {
+            guard ask(.shouldEndEditing, &run).allows else { return }
+            let earlier = run.field.state
+            run.field.unmarkText()
+            changed(from: earlier, &run)
+            run.editing = false
+            _ = ask(.didEndEditing, &run)
+        }
+        switch event {
+        case .beginEditing:
+            if !run.editing, ask(.shouldBeginEditing, &run).allows {
+                run.editing = true
+                _ = ask(.didBeginEditing, &run)
+            }
+        case .endEditing:
+            if run.editing { endEditing(&run) }
+        case .clearButton:
+            // The default `clearButtonMode` shows the button only while editing.
+            if run.editing, ask(.shouldClear, &run).allows, !run.field.text.isEmpty {
+                let earlier = run.field.state
+                run.field.setTextProgrammatically(.empty)
+                changed(from: earlier, &run)
+            }
+        case .returnKey:
+            if run.editing, run.field.state.markedRange == nil, ask(.shouldReturn, &run).resigns {
+                endEditing(&run)
+            }
+        default: break
+        }
+        return TraceStep(
+            eventIndex: index, event: event, before: before, calls: [], skipped: nil, rewrittenTo: rewrittenTo,
+            rewriteEndedComposition: endedComposition, after: run.field.state,
+            newBrokenSpots: newBrokenSpots(&run, before: before.text), ruleFault: RegexLimits.takeExceeded(),
+            editing: records)
     }
 
     /// A range the event itself carries that does not fit `text`, or that ends inside a

@@ -38,6 +38,10 @@ enum RuleGuard {
         init(_ body: @escaping () -> Void) { self.body = body }
     }
 
+    /// Whether a fault is a runtime trap that left no message (another thread's trap took
+    /// it), rather than one with its message or a memory fault, which never has one.
+    static func lostItsMessage(_ fault: String?) -> Bool { fault?.hasPrefix("trapped (signal") ?? false }
+
     /// "trapped: Fatal error: Index out of range", from the runtime's message where it left one.
     static func describe(signal: Int32) -> String {
         if let raw = trap_guard_take_message() {

@@ -30,13 +30,28 @@ extension Trace {
 }
 
 extension TraceStep {
-    /// `{"index", "event", "before", "calls", "skipped"?, "rewrittenTo"?, "rewriteEndedComposition"?,
-    /// "after", "brokenSpots"?}`.
+    /// `{"index", "event", "before", "calls", "editing"?: [{"moment", "allowed", "seen"}],
+    /// "notEditing"?, "skipped"?, "rewrittenTo"?, "rewriteEndedComposition"?, "after",
+    /// "brokenSpots"?}`.
     package var json: JSONValue {
         var members: [(String, JSONValue)] = [
             ("index", .int(eventIndex)), ("event", event.json), ("before", before.json),
             ("calls", .array(calls.map(\.json))),
         ]
+        if !editing.isEmpty {
+            members.append(
+                (
+                    "editing",
+                    .array(
+                        editing.map { record in
+                            .object([
+                                ("moment", .string(record.moment.rawValue)), ("allowed", .bool(record.allowed)),
+                                ("seen", record.seen.json),
+                            ])
+                        })
+                ))
+        }
+        if notEditing { members.append(("notEditing", .bool(true))) }
         if let skipped { members.append(("skipped", skipped.json)) }
         if let rewrittenTo { members.append(("rewrittenTo", .string(rewrittenTo))) }
         if rewriteEndedComposition { members.append(("rewriteEndedComposition", .bool(true))) }
@@ -47,8 +62,8 @@ extension TraceStep {
 
     init(json node: JSONNode) throws(JSONDecodingError) {
         try node.rejectUnknownMembers([
-            "index", "event", "before", "calls", "skipped", "rewrittenTo", "rewriteEndedComposition", "after",
-            "brokenSpots",
+            "index", "event", "before", "calls", "editing", "notEditing", "skipped", "rewrittenTo",
+            "rewriteEndedComposition", "after", "brokenSpots",
         ])
         self.init(
             eventIndex: try node.member("index").count(), event: try SessionEvent.decode(node.member("event")),
@@ -64,7 +79,14 @@ extension TraceStep {
             after: try FieldState.decode(node.member("after")),
             newBrokenSpots: try node.optionalMember("brokenSpots")?.elements().map { spot throws(JSONDecodingError) in
                 try BrokenSpot.decode(spot)
-            } ?? [])
+            } ?? [],
+            editing: try node.optionalMember("editing")?.elements().map { record throws(JSONDecodingError) in
+                try record.rejectUnknownMembers(["moment", "allowed", "seen"])
+                return EditingRecord(
+                    moment: try record.member("moment").choice(EditingMoment.self),
+                    allowed: try record.member("allowed").bool(), seen: try FieldState.decode(record.member("seen")))
+            } ?? [],
+            notEditing: try node.optionalMember("notEditing")?.bool() ?? false)
     }
 }
 

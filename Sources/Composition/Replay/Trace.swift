@@ -17,6 +17,15 @@ package struct CallRecord: Hashable, Sendable {
     package var isCompositionStep: Bool
 }
 
+/// One lifecycle method the replay asked, and its answer.
+package struct EditingRecord: Hashable, Sendable {
+    package var moment: EditingMoment
+    /// The `should…` answer (`true` for `did…`).
+    package var allowed: Bool
+    /// The field as the method saw it.
+    package var seen: FieldState
+}
+
 /// What happened to the field at one event.
 package struct TraceStep: Hashable, Sendable {
     package var eventIndex: Int
@@ -35,6 +44,26 @@ package struct TraceStep: Hashable, Sendable {
     /// What the rule did that would bring an app down (a regular expression that ran past
     /// ICU's limits, which on a device freezes the app), if anything.
     package var ruleFault: String? = nil
+    /// The lifecycle methods a `beginEditing`, `endEditing`, `clearButton` or `returnKey`
+    /// event asked, in order.
+    package var editing: [EditingRecord] = []
+    /// Whether the event found the field not editing (editing ended, or the delegate
+    /// refused to begin): no keyboard reaches it, and the event changed nothing.
+    package var notEditing: Bool = false
+
+    /// What a step with no delegate call did instead, in words: the lifecycle methods it
+    /// asked (`textFieldShouldEndEditing → false`), or that the field was not editing;
+    /// `nil` for any other step.
+    package var editingSummary: String? {
+        if notEditing { return "ignored: the field is not editing" }
+        guard !editing.isEmpty else { return nil }
+        return editing.map { record in
+            let method =
+                "textField" + record.moment.rawValue.prefix(1).uppercased() + record.moment.rawValue.dropFirst()
+            return record.moment == .didBeginEditing || record.moment == .didEndEditing
+                ? method : "\(method) → \(record.allowed)"
+        }.joined(separator: ", ")
+    }
 
     /// Whether every call of the step was accepted (true when there was none).
     package var accepted: Bool { calls.indices.allSatisfy { calls[$0].accepted } }

@@ -87,6 +87,44 @@ public struct TextAssignment: Hashable, Sendable {
     }
 }
 
+/// A moment of the editing lifecycle at which UIKit asks or tells the delegate
+/// (`UITextFieldDelegate`), in the order Apple's overview of the protocol gives: should
+/// begin, did begin, then during editing should clear and should return, then should
+/// end and did end.
+public enum EditingMoment: String, Hashable, Sendable, CaseIterable {
+    /// `textFieldShouldBeginEditing(_:)`: `false` keeps the field from editing.
+    case shouldBeginEditing
+    /// `textFieldDidBeginEditing(_:)`.
+    case didBeginEditing
+    /// `textFieldShouldClear(_:)`: `false` keeps the text (and sends no notification).
+    case shouldClear
+    /// `textFieldShouldReturn(_:)`, the Return key with no marked text.
+    case shouldReturn
+    /// `textFieldShouldEndEditing(_:)`: `false` keeps the field editing.
+    case shouldEndEditing
+    /// `textFieldDidEndEditing(_:)` (and `(_:reason:)`).
+    case didEndEditing
+}
+
+/// What a delegate does at an ``EditingMoment``.
+public struct EditingResponse: Hashable, Sendable {
+    /// The answer of a `should…` method (ignored for `did…`).
+    public var allows: Bool
+    /// `textField.text = …` inside the method: applied at once, ending any composition,
+    /// with no `editingChanged`.
+    public var assignment: TextAssignment?
+    /// Whether the method calls `resignFirstResponder()` (what `textFieldShouldReturn`
+    /// usually does): editing then ends as when the user taps elsewhere.
+    public var resigns: Bool
+
+    /// Allows, assigns nothing, does not resign: what a delegate without the method does.
+    public init(allows: Bool = true, assignment: TextAssignment? = nil, resigns: Bool = false) {
+        self.allows = allows
+        self.assignment = assignment
+        self.resigns = resigns
+    }
+}
+
 /// A text-input rule, shaped like the UIKit code developers write.
 ///
 /// `shouldChange` is the delegate method: accept or reject a change. `editingChanged`
@@ -111,6 +149,11 @@ public protocol InputRule: Sendable {
     /// when it assigned nothing. UIKit applies the assignment at once, ending any
     /// composition, and sends no `editingChanged` for it.
     func assignment(during request: ChangeRequest) -> TextAssignment?
+
+    /// What the delegate does at a moment of the editing lifecycle (the session's
+    /// `beginEditing`, `endEditing`, `clearButton` and `returnKey` events), `field` being
+    /// the field as the method sees it.
+    func editing(_ moment: EditingMoment, field: FieldState, profile: String) -> EditingResponse
 }
 
 extension InputRule {
@@ -125,6 +168,11 @@ extension InputRule {
 
     /// Assigns nothing while asked.
     public func assignment(during request: ChangeRequest) -> TextAssignment? { nil }
+
+    /// Allows every moment of the lifecycle and does nothing at it.
+    public func editing(_ moment: EditingMoment, field: FieldState, profile: String) -> EditingResponse {
+        EditingResponse()
+    }
 }
 
 /// No rule: every change is accepted and nothing is rewritten. Replaying with it shows

@@ -42,7 +42,7 @@ extension SessionEvent {
         switch self {
         case .setMarkedText(let text, let selected):
             members += [("text", .string(text)), ("selectedRange", selected.json)]
-        case .unmarkText, .deleteBackward: break
+        case .unmarkText, .deleteBackward, .beginEditing, .endEditing, .clearButton, .returnKey: break
         case .insertText(let text): members += [("text", .string(text))]
         case .replace(let range, let text): members += [("range", range.json), ("text", .string(text))]
         case .replaceRanges(let ranges, let text):

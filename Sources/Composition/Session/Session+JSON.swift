@@ -177,6 +177,10 @@ extension SessionEvent {
             guard !ranges.isEmpty else { throw rangesNode.mismatch("at least one range") }
             return .replaceRanges(ranges, try node.member("text").text())
         case .setSelection: return .setSelection(try node.member("range").range())
+        case .beginEditing: return .beginEditing
+        case .endEditing: return .endEditing
+        case .clearButton: return .clearButton
+        case .returnKey: return .returnKey
         }
     }
 }

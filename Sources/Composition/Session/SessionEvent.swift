@@ -17,6 +17,23 @@ public enum SessionEvent: Hashable, Sendable {
     case replaceRanges([UTF16Range], UTF16Text)
     /// Moves the caret or the selection.
     case setSelection(UTF16Range)
+    /// The user taps the field: `textFieldShouldBeginEditing`, and when it agrees the field
+    /// becomes first responder and `textFieldDidBeginEditing` follows. Nothing happens when
+    /// the field is already editing. Sessions start with the field editing.
+    case beginEditing
+    /// The field resigns first responder (a tap elsewhere, the keyboard dismissed):
+    /// `textFieldShouldEndEditing`; when it agrees, any marked text is committed as it is
+    /// and `textFieldDidEndEditing` follows. Until the next ``beginEditing`` no typing
+    /// reaches the field.
+    case endEditing
+    /// The clear button (shown while editing, the default `clearButtonMode`):
+    /// `textFieldShouldClear`; when it agrees the text is emptied, which ends any
+    /// composition and sends `editingChanged`.
+    case clearButton
+    /// The Return key, with no marked text (during a composition the input method handles
+    /// it): `textFieldShouldReturn`. A text field inserts nothing; the delegate may assign
+    /// text or resign (which ends editing as ``endEditing`` does).
+    case returnKey
 
     /// The operation's name in session files.
     public var op: Op {
@@ -28,6 +45,19 @@ public enum SessionEvent: Hashable, Sendable {
         case .replace: .replace
         case .replaceRanges: .replaceRanges
         case .setSelection: .setSelection
+        case .beginEditing: .beginEditing
+        case .endEditing: .endEditing
+        case .clearButton: .clearButton
+        case .returnKey: .returnKey
+        }
+    }
+
+    /// Whether the event is one of the editing lifecycle's (focus, clear button, Return),
+    /// which no input method sends and no `shouldChangeCharacters` call asks about.
+    public var isLifecycle: Bool {
+        switch self {
+        case .beginEditing, .endEditing, .clearButton, .returnKey: true
+        default: false
         }
     }
 
@@ -47,6 +77,14 @@ public enum SessionEvent: Hashable, Sendable {
         case replaceRanges
         /// A selection or caret move.
         case setSelection
+        /// The field becomes first responder.
+        case beginEditing
+        /// The field resigns first responder.
+        case endEditing
+        /// The clear button is tapped.
+        case clearButton
+        /// The Return key is pressed.
+        case returnKey
 
         /// The members an event with this op must have besides `op`.
         public var requiredMembers: [String] { Array(members.dropFirst()) }
@@ -57,7 +95,8 @@ public enum SessionEvent: Hashable, Sendable {
         private static let membersByOp: [Op: [String]] = [
             .setMarkedText: ["op", "text", "selectedRange"], .insertText: ["op", "text"], .unmarkText: ["op"],
             .deleteBackward: ["op"], .replace: ["op", "range", "text"], .replaceRanges: ["op", "ranges", "text"],
-            .setSelection: ["op", "range"],
+            .setSelection: ["op", "range"], .beginEditing: ["op"], .endEditing: ["op"], .clearButton: ["op"],
+            .returnKey: ["op"],
         ]
     }
 }
@@ -74,6 +113,10 @@ extension SessionEvent: CustomStringConvertible {
         case .replaceRanges(let ranges, let text):
             "replaceRanges([\(ranges.map(\.description).joined(separator: ", "))], \"\(text.briefDescription)\")"
         case .setSelection(let range): "setSelection(\(range))"
+        case .beginEditing: "beginEditing"
+        case .endEditing: "endEditing"
+        case .clearButton: "clearButton"
+        case .returnKey: "returnKey"
         }
     }
 }

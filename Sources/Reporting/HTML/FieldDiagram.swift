@@ -18,6 +18,8 @@ struct FieldDiagram {
         var calls: [DelegateCall]
         /// Why the event did not apply, when it was skipped.
         var skipped: RangeProblem?
+        /// The lifecycle methods asked instead of a delegate call (``TraceStep/editingSummary``).
+        var editing: String? = nil
     }
 
     let field: FieldState
@@ -134,7 +136,7 @@ struct FieldDiagram {
                     + "</div>"
                 guard let call else {
                     let note =
-                        overlay.skipped.map { "event skipped: \($0)" } ?? "no delegate call"
+                        overlay.skipped.map { "event skipped: \($0)" } ?? overlay.editing ?? "no delegate call"
                     out += item(
                         row: row, from: window.lowerBound, to: max(window.upperBound, window.lowerBound + 1) + 1,
                         classes: "nocall", content: Markup.html(note))

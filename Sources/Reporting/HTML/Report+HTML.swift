@@ -309,7 +309,8 @@ struct HTMLPage {
         let overlays = steps.map { entry in
             FieldDiagram.Overlay(
                 profile: entry.profile, colour: colour(of: entry.profile),
-                calls: entry.step.calls.map(\.call), skipped: entry.step.skipped)
+                calls: entry.step.calls.map(\.call), skipped: entry.step.skipped,
+                editing: entry.step.editingSummary)
         }
         out += "<div class=\"diagram\">"
         if Set(fields).count <= 1, let field = fields.first {
@@ -333,7 +334,7 @@ struct HTMLPage {
             let after =
                 "<td rowspan=\"\(rows)\"><code>\(Markup.html(step.after.briefNotation))</code>"
                 + (step.rewrittenTo.map {
-                    "<div class=\"note\">editingChanged set the text to \(quoted($0))"
+                    "<div class=\"note\">\(step.editing.isEmpty ? "editingChanged" : "the delegate") set the text to \(quoted($0))"
                         + (step.rewriteEndedComposition ? ", ending the composition" : "") + "</div>"
                 } ?? "")
                 + (step.newBrokenSpots.isEmpty
@@ -344,7 +345,9 @@ struct HTMLPage {
                 + "</td>"
             guard !step.calls.isEmpty else {
                 out += "<tr><td>\(profileLabel(profile))</td><td colspan=\"4\" class=\"muted\">"
-                out += step.skipped.map { "event skipped: " + Markup.html($0.description) } ?? "no delegate call"
+                out +=
+                    step.skipped.map { "event skipped: " + Markup.html($0.description) }
+                    ?? step.editingSummary.map(Markup.html) ?? "no delegate call"
                 out += "</td>\(after)</tr>\n"
                 continue
             }

@@ -158,3 +158,46 @@ public func truncatingFormatter(_ max: Int, respectsComposing: Bool) -> Formatte
         return old.text.utf16.count <= max ? old : new
     }
 }
+
+// MARK: Capping the text when editing ends
+
+/// "Let them type, cap it when they are done": `textFieldDidEndEditing` cuts the text to
+/// `limit` UTF-16 units with `substring(to:)` (Return resigns, as most forms do). An emoji
+/// across the cap is cut in half; `composed` is the fix, cutting at the start of the
+/// composed character sequence the cap falls in. Pasted with two mechanical edits:
+/// `(textField.text ?? "") as NSString` is `textField.nsText`, and so is the assignment.
+public final class CapWhenDone: NSObject, UITextFieldDelegate {
+    let limit: Int
+    let composed: Bool
+
+    public init(limit: Int, composed: Bool) {
+        self.limit = limit
+        self.composed = composed
+    }
+
+    public func textFieldShouldReturn(_ textField: UITextField) -> Bool {
+        textField.resignFirstResponder()
+        return true
+    }
+
+    public func textFieldDidEndEditing(_ textField: UITextField) {
+        let text = textField.nsText
+        guard text.length > limit else { return }
+        let cut = composed ? text.rangeOfComposedCharacterSequence(at: limit).location : limit
+        textField.nsText = text.substring(to: cut)
+    }
+}
+
+/// The cap as a rule: what it drops past the cap is dropped on purpose.
+public func capWhenDone(_ limit: Int, composed: Bool) -> TextFieldRule {
+    TextFieldRule(
+        "cap-when-done-\(limit)\(composed ? "-composed" : "")",
+        contract: RuleContract(
+            promise: "at most \(limit) UTF-16 units once editing ends", compositionSafe: true,
+            unchecked: ["committed-text-lost"])
+    ) { field in
+        let delegate = CapWhenDone(limit: limit, composed: composed)
+        field.delegate = delegate
+        field.retained.append(delegate)
+    }
+}

@@ -13,6 +13,7 @@ import TextFieldRules
         ("FixedLimit", FixedLimit(limit: 10)), ("safePrice", safePrice), ("asciiDigitsOnly", asciiDigitsOnly),
         ("undoOverflow", undoOverflow), ("stripNewlinesAfterComposition", stripNewlinesAfterComposition),
         ("truncatingFormatter", truncatingFormatter(6, respectsComposing: true)),
+        ("capWhenDoneComposed", capWhenDone(5, composed: true)),
     ]
 
     @Test(.enabled(if: seconds != nil), arguments: fixes.map(\.0))

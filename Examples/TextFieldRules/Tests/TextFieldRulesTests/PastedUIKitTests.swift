@@ -48,3 +48,30 @@ import TextFieldRules
         #expect(Failures.replay(fixed) == nil, "\(Failures.replay(fixed) ?? "")")
     }
 }
+
+/// The editing lifecycle: a cap applied in `textFieldDidEndEditing`.
+@Suite struct LifecycleRuleTests {
+    /// Typed past the cap, then dismissed: the cut emoji is found at `endEditing`.
+    @Test func cappingWhenEditingEndsCutsAnEmoji() throws {
+        let session = Session(
+            id: "cap-emoji", ime: .emoji, source: .init(kind: .authored, detail: "typed past the cap, then done"),
+            initial: FieldState(text: .empty), events: [.insertText("abcd"), .insertText("😀"), .endEditing])
+        let failure = #expect(throws: HarnessFailure.self) {
+            try HarnessAssert.noDiscrepancies(rule: capWhenDone(5, composed: false), corpus: .sessions([session]))
+        }
+        #expect(failure?.description.contains("broken-text") == true, "\(failure?.description ?? "")")
+        #expect(failure?.description.contains("lone surrogate") == true, "\(failure?.description ?? "")")
+        try HarnessAssert.noDiscrepancies(rule: capWhenDone(5, composed: true), corpus: .sessions([session]))
+    }
+
+    /// The fuzzer ends a quarter of its sessions with the lifecycle, so it finds the cut
+    /// on its own, minimised to a few events ending in `endEditing` or `returnKey`.
+    @Test func theFuzzerFindsTheCutAtTheEndOfEditing() throws {
+        let failure = try #require(Failures.fuzzing(capWhenDone(5, composed: false)))
+        #expect(failure.contains("broken-text"), "\(failure)")
+        #expect(failure.contains("endEditing") || failure.contains("returnKey"), "\(failure)")
+        let fixed = capWhenDone(5, composed: true)
+        #expect(Failures.fuzzing(fixed) == nil, "\(Failures.fuzzing(fixed) ?? "")")
+        #expect(Failures.replay(fixed) == nil, "\(Failures.replay(fixed) ?? "")")
+    }
+}
