@@ -118,7 +118,11 @@ public let stripNewlinesAfterComposition = TextViewRule(
 /// `InputFilter.LengthFilter(max)` as Android shipped it before API 21: it keeps `keep`
 /// UTF-16 units of the source, cutting a surrogate pair; `checksSurrogates` is the fix
 /// Android made (step back over a lead surrogate), which still cuts a ZWJ sequence after
-/// its joiner and, ported to iOS, counts marked text: the harness finds both.
+/// its joiner and, ported to iOS, counts marked text: the harness finds both. No length
+/// filter of this shape is bug-free: a filter is asked about marked-text updates and
+/// commits alike and cannot tell them apart (Android's own filters see composing text
+/// too), so it either cuts Pinyin letters mid-word or lets a commit past the limit. The
+/// fix is to limit after the composition, as ``FixedLimit`` does.
 public func lengthFilter(_ max: Int, checksSurrogates: Bool) -> InputFilterRule {
     InputFilterRule(
         "length-filter-\(max)\(checksSurrogates ? "" : "-pre-21")",
