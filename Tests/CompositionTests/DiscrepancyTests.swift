@@ -71,16 +71,28 @@ import Testing
         #expect(try F.discrepancies(try Self.latinTyping, rule: MaxGraphemes(limit: 2)).isEmpty)
     }
 
-    @Test func rangeOutOfBoundsWhenARejectionLeavesAnEventNothingToApplyTo() throws {
+    /// A range recorded against a text the rule refused has diverged: a note on the
+    /// trace, no finding against the rule. A range that never fitted the recording is
+    /// the recording's own fault, and a finding.
+    @Test func aRangeTheRuleMadeStaleDivergesAndABadRangeIsAFinding() throws {
         let session = try F.session(
             "paste", "|", [.insertText("abc"), .replace(UTF16Range(location: 2, length: 1), "x")])
-        let found = try F.discrepancies(session, profiles: [F.ios18], rule: RejectLongReplacements())
+        let result = try Replayer().run(
+            session, profiles: [F.ios18], rules: [RejectLongReplacements()], traces: .all)[0]
+        #expect(result.findings.isEmpty, "\(kinds(result.findings))")
+        let step = try #require(result.traces.first?.steps.last)
+        #expect(
+            step.note
+                == .diverged(
+                    #"recorded against "abc|", which the rule changed: {2, 1} lies outside the text of length 0"#))
+        #expect(try F.discrepancies(session, profiles: [F.ios18]).isEmpty)
+        let bad = try F.session("bad", "|", [.insertText("ab"), .replace(UTF16Range(location: 2, length: 1), "x")])
+        let found = try F.discrepancies(bad, profiles: [F.ios18])
         #expect(kinds(found) == ["range-out-of-bounds@1"])
         #expect(
-            found[0].message
-                == #"replace({2, 1}, "x") cannot apply to "|": {2, 1} lies outside the text of length 0; the event was skipped"#
+            found.first?.message
+                == #"replace({2, 1}, "x") cannot apply to "ab|": {2, 1} lies outside the text of length 2; the event was skipped"#
         )
-        #expect(try F.discrepancies(session, profiles: [F.ios18]).isEmpty)
     }
 
     @Test func rangeSplitsSurrogateAndBrokenTextWhenDeletingOneUnit() throws {

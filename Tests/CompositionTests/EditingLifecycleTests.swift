@@ -60,7 +60,7 @@ import Testing
     @Test func typingAfterEditingEndsIsIgnoredUntilEditingBeginsAgain() throws {
         let (trace, _) = try replay(
             [.insertText("a"), .endEditing, .insertText("b"), .beginEditing, .insertText("c")], rule: Lifecycle())
-        #expect(trace.steps.map(\.notEditing) == [false, false, true, false, false])
+        #expect(trace.steps.map { $0.note == .notEditing } == [false, false, true, false, false])
         #expect(trace.final.text == "ac")
         #expect(trace.steps[2].editingSummary == "ignored: the field is not editing")
     }

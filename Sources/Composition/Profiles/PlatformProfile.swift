@@ -21,7 +21,29 @@ package struct PlatformProfile: Hashable, Sendable {
     package var multiRangeTarget: MultiRangeTarget
     /// Whether assigning the text the field already holds ends a composition.
     package var sameTextEndsComposition: Bool
+    /// How each input method's engine output reaches the field, where it is not marked
+    /// text committed through the delegate (``Presentation/markedText``).
+    package var presentations: [InputMethodFamily: Presentation] = [:]
     package var facts: [Fact]
+
+    /// How one input method's preedit and commits reach the field.
+    package enum Presentation: String, Sendable, CaseIterable {
+        /// As recorded: the preedit is marked text, the commit replaces it, the delegate
+        /// asked as the profile's other choices say.
+        case markedText = "marked-text"
+        /// No marked text: the first jamo of a syllable is inserted, each later change
+        /// replaces the syllable (a range of length 1, through the delegate), and the
+        /// commit of the syllable already there is no edit at all (Korean on iOS).
+        case lastSyllable = "last-syllable"
+        /// Marked text as recorded, but the commit (a candidate picked on the candidate
+        /// bar) replaces it without asking the delegate; `editingChanged` still follows.
+        case commitWithoutDelegate = "commit-without-delegate"
+    }
+
+    /// The presentation of `family`'s input.
+    package func presentation(of family: InputMethodFamily) -> Presentation {
+        presentations[family] ?? .markedText
+    }
 
     /// Which delegate method the platform calls.
     package enum DelegateKind: String, Sendable, CaseIterable {
@@ -83,7 +105,8 @@ extension PlatformProfile {
     ///
     /// - Throws: ``JSONDecodingError`` naming the member that is missing or wrong.
     package init(json node: JSONNode) throws(JSONDecodingError) {
-        try node.rejectUnknownMembers(["format", "name", "description", "source", "facts"] + Self.choiceMembers)
+        try node.rejectUnknownMembers(
+            ["format", "name", "description", "source", "presentations", "facts"] + Self.choiceMembers)
         let format = try node.member("format")
         guard try format.string() == "ime-profile/1" else { throw format.mismatch("\"ime-profile/1\"") }
         name = try node.member("name").string()
@@ -97,15 +120,29 @@ extension PlatformProfile {
         multiRangeOnSingleRange = try node.member("multiRangeOnSingleRange").choice(MultiRangeOnSingleRange.self)
         multiRangeTarget = try node.member("multiRangeTarget").choice(MultiRangeTarget.self)
         sameTextEndsComposition = try node.member("sameTextEndsComposition").bool()
+        var presentations: [InputMethodFamily: Presentation] = [:]
+        if let node = try node.optionalMember("presentations") {
+            for (name, value) in try node.members() {
+                guard let family = InputMethodFamily(rawValue: name) else {
+                    throw value.mismatch(
+                        "a presentation for an input method ("
+                            + InputMethodFamily.allCases.map(\.rawValue).joined(separator: ", ") + ")")
+                }
+                presentations[family] = try value.choice(Presentation.self)
+            }
+        }
+        self.presentations = presentations
+        // Each presentation is a choice like the others, and needs its fact.
+        let choices = Self.choiceMembers + presentations.keys.map { "presentations.\($0.rawValue)" }.sorted()
         var facts: [Fact] = []
         let factsNode = try node.member("facts")
         for element in try factsNode.elements() {
             try element.rejectUnknownMembers(["about", "status", "note"])
             let about = element.path.appending(.key("about"))
             let subject = try element.member("about").string()
-            guard Self.choiceMembers.contains(subject) else {
+            guard choices.contains(subject) else {
                 throw JSONDecodingError(
-                    path: about, expected: "one of " + Self.choiceMembers.joined(separator: ", "),
+                    path: about, expected: "one of " + choices.joined(separator: ", "),
                     found: "\"\(subject)\"")
             }
             facts.append(
@@ -113,7 +150,7 @@ extension PlatformProfile {
                     about: subject, status: try element.member("status").choice(Fact.Status.self),
                     note: try element.member("note").string()))
         }
-        for member in Self.choiceMembers where !facts.contains(where: { $0.about == member }) {
+        for member in choices where !facts.contains(where: { $0.about == member }) {
             throw JSONDecodingError(
                 path: factsNode.path, expected: "a fact about every choice", found: "no fact about '\(member)'")
         }

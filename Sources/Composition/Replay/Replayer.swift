@@ -35,6 +35,21 @@ package final class Replayer {
         /// Whether the field is first responder: sessions start editing; `endEditing` ends
         /// it and `beginEditing` starts it again if the delegate agrees.
         var editing = true
+        /// How the profile presents the session's input method (``PlatformProfile/Presentation``).
+        let presentation: PlatformProfile.Presentation
+        /// Under ``PlatformProfile/Presentation/lastSyllable``: where the syllable being
+        /// composed is in the field, and what it holds.
+        var syllable: (range: UTF16Range, text: UTF16Text)?
+        /// Whether the recording has marked text after the events so far (what the input
+        /// method believes, whatever the field holds).
+        var recordedMarked = false
+        /// Whether the app ended a composition the recording goes on with: the input
+        /// method reset it, so the rest of that composition never comes.
+        var droppingComposition = false
+        /// The field as the recording assumes it, kept only while the rule's refusals and
+        /// assignments leave the real field different: an event recorded against it that
+        /// cannot apply has diverged, and is no finding against the rule.
+        var shadow: TextField?
     }
 
     func start(_ session: Session, profile: PlatformProfile) -> ProfileReplay {
@@ -42,7 +57,8 @@ package final class Replayer {
             profile: profile.name, model: DelegateModel(profile: profile),
             hidesMarkedRangeDuringCommit: !profile.markedRangeVisibleDuringCommit,
             multiRangeTarget: profile.multiRangeTarget, sameTextEndsComposition: profile.sameTextEndsComposition,
-            field: TextField(session.initial), brokenCount: analyzer.brokenSpots(in: session.initial.text).count)
+            field: TextField(session.initial), brokenCount: analyzer.brokenSpots(in: session.initial.text).count,
+            presentation: profile.presentation(of: session.ime), recordedMarked: session.initial.markedRange != nil)
     }
 
     /// Where a crash schedule says a profile's replay stopped: the event whose step
@@ -71,20 +87,130 @@ package final class Replayer {
         return unguardedStep(&run, event: event, index: index, rule: rule, before: before)
     }
 
-    /// The step, `before` being the field as the event finds it.
+    /// The step, `before` being the field as the event finds it: the lifecycle, then what
+    /// the input method does when the app has ended its composition, then the profile's
+    /// presentation of the recorded event, then the event itself; the field as the
+    /// recording assumes it is kept alongside once the rule has made them differ.
     private func unguardedStep(
         _ run: inout ProfileReplay, event: SessionEvent, index: Int, rule: any InputRule, before: FieldState
     ) -> TraceStep {
-        let target = run.multiRangeTarget
         if event.isLifecycle {
-            return lifecycleStep(&run, event: event, index: index, rule: rule, before: before)
+            run.recordedMarked = Self.recordedMarked(after: event, was: run.recordedMarked)
+            let step = lifecycleStep(&run, event: event, index: index, rule: rule, before: before)
+            follow(&run, recorded: event, presented: event, step: step)
+            return step
         }
-        if !run.editing {
-            return TraceStep(
+        func unapplied(_ note: StepNote) -> TraceStep {
+            TraceStep(
                 eventIndex: index, event: event, before: before, calls: [], skipped: nil, rewrittenTo: nil,
-                rewriteEndedComposition: false, after: before, newBrokenSpots: [], notEditing: true)
+                rewriteEndedComposition: false, after: before, newBrokenSpots: [], note: note)
         }
+        if !run.editing { return unapplied(.notEditing) }
+        let wasMarked = run.recordedMarked
+        run.recordedMarked = Self.recordedMarked(after: event, was: wasMarked)
+        if run.droppingComposition {
+            switch event {
+            case .setMarkedText, .insertText, .unmarkText:
+                if wasMarked {
+                    run.droppingComposition = run.recordedMarked
+                    let step = unapplied(
+                        .diverged(
+                            "the app ended this composition, so the input method reset it: the rest of it never comes"))
+                    follow(&run, recorded: event, presented: event, step: step)
+                    return step
+                }
+            default: break
+            }
+            run.droppingComposition = false
+        }
+        guard let presented = present(event, in: &run) else {
+            let step = unapplied(.absorbed)
+            follow(&run, recorded: event, presented: nil, step: step)
+            return step
+        }
+        var step = appliedStep(&run, event: presented, index: index, rule: rule, before: before)
+        if presented != event { step.note = .presented(recorded: event) }
+        follow(&run, recorded: event, presented: presented, step: step)
+        return step
+    }
+
+    /// Whether the recording has marked text after `event`.
+    static func recordedMarked(after event: SessionEvent, was: Bool) -> Bool {
+        switch event {
+        case .setMarkedText(let text, _): !text.isEmpty
+        case .insertText, .unmarkText, .replace, .replaceRanges, .endEditing, .clearButton: false
+        case .deleteBackward, .setSelection, .beginEditing, .returnKey: was
+        }
+    }
+
+    /// The event the profile's presentation makes of the recorded `event`, `nil` when it
+    /// makes none (see ``PlatformProfile/Presentation``).
+    private func present(_ event: SessionEvent, in run: inout ProfileReplay) -> SessionEvent? {
+        guard run.presentation == .lastSyllable else { return event }
+        let syllable = run.syllable.flatMap { syllable in
+            syllable.range.fits(in: run.field.text.length) && run.field.text[syllable.range] == syllable.text
+                ? syllable.range : nil
+        }
+        switch event {
+        case .setMarkedText(let text, _):
+            guard let syllable else { return text.isEmpty ? nil : .insertText(text) }
+            return .replace(syllable, text)
+        case .insertText(let text):
+            guard let syllable else { return event }
+            return run.field.text[syllable] == text ? nil : .replace(syllable, text)
+        case .unmarkText: return syllable == nil ? event : nil
+        default: return event
+        }
+    }
+
+    /// Keeps what the replay knows beside the field current after a step: the syllable a
+    /// last-syllable presentation composes, whether the input method must drop the rest
+    /// of a composition the field no longer has, and the field as the recording assumes it.
+    private func follow(
+        _ run: inout ProfileReplay, recorded: SessionEvent, presented: SessionEvent?, step: TraceStep
+    ) {
+        if run.presentation == .lastSyllable {
+            run.syllable = nil
+            if case .setMarkedText(let text, _) = recorded, !text.isEmpty, let presented {
+                let location: Int? =
+                    switch presented {
+                    case .replace(let range, _): range.location
+                    case .insertText: step.before.selection.location
+                    default: nil
+                    }
+                let range = location.map { UTF16Range(location: $0, length: text.length) }
+                if let range, range.fits(in: run.field.text.length), run.field.text[range] == text {
+                    run.syllable = (range, text)
+                }
+            }
+        }
+        // The rule's assignment ended a composition the recording goes on with: the input
+        // method is told, and resets (what the recording itself ends, it knows about).
+        if step.rewriteEndedComposition, run.recordedMarked { run.droppingComposition = true }
+        let ruleActed = !step.accepted || step.rewrittenTo != nil || step.editing.contains { !$0.allowed }
+        if run.shadow == nil, !ruleActed { return }
+        var shadow = run.shadow ?? TextField(step.before)
+        if let presented {
+            run.model.forEachPlannedEdit(presented, on: shadow) { plan in run.model.apply(plan.effect, to: &shadow) }
+            if presented.isLifecycle { run.model.apply(.event(presented), to: &shadow) }
+        }
+        run.shadow = shadow.state == run.field.state ? nil : shadow
+    }
+
+    /// The recorded (or presented) event applied through the delegate model with the rule
+    /// asked, `before` being the field as the event finds it.
+    private func appliedStep(
+        _ run: inout ProfileReplay, event: SessionEvent, index: Int, rule: any InputRule, before: FieldState
+    ) -> TraceStep {
+        let target = run.multiRangeTarget
         if let problem = eventRangeProblem(event, in: before.text) {
+            if let shadow = run.shadow {
+                return TraceStep(
+                    eventIndex: index, event: event, before: before, calls: [], skipped: nil, rewrittenTo: nil,
+                    rewriteEndedComposition: false, after: before, newBrokenSpots: [],
+                    note: .diverged(
+                        "recorded against \"\(shadow.state.briefNotation)\", which the rule changed: \(problem)"))
+            }
             return TraceStep(
                 eventIndex: index, event: event, before: before, calls: [], skipped: problem, rewrittenTo: nil,
                 rewriteEndedComposition: false, after: before, newBrokenSpots: [])

@@ -31,7 +31,8 @@ extension Trace {
 
 extension TraceStep {
     /// `{"index", "event", "before", "calls", "editing"?: [{"moment", "allowed", "seen"}],
-    /// "notEditing"?, "skipped"?, "rewrittenTo"?, "rewriteEndedComposition"?, "after",
+    /// "note"?: {"kind": "not-editing" | "presented" | "absorbed" | "diverged", "recorded"?,
+    /// "reason"?}, "skipped"?, "rewrittenTo"?, "rewriteEndedComposition"?, "after",
     /// "brokenSpots"?}`.
     package var json: JSONValue {
         var members: [(String, JSONValue)] = [
@@ -51,7 +52,7 @@ extension TraceStep {
                         })
                 ))
         }
-        if notEditing { members.append(("notEditing", .bool(true))) }
+        if let note { members.append(("note", note.json)) }
         if let skipped { members.append(("skipped", skipped.json)) }
         if let rewrittenTo { members.append(("rewrittenTo", .string(rewrittenTo))) }
         if rewriteEndedComposition { members.append(("rewriteEndedComposition", .bool(true))) }
@@ -62,7 +63,7 @@ extension TraceStep {
 
     init(json node: JSONNode) throws(JSONDecodingError) {
         try node.rejectUnknownMembers([
-            "index", "event", "before", "calls", "editing", "notEditing", "skipped", "rewrittenTo",
+            "index", "event", "before", "calls", "editing", "note", "skipped", "rewrittenTo",
             "rewriteEndedComposition", "after", "brokenSpots",
         ])
         self.init(
@@ -86,7 +87,29 @@ extension TraceStep {
                     moment: try record.member("moment").choice(EditingMoment.self),
                     allowed: try record.member("allowed").bool(), seen: try FieldState.decode(record.member("seen")))
             } ?? [],
-            notEditing: try node.optionalMember("notEditing")?.bool() ?? false)
+            note: try node.optionalMember("note").map { note throws(JSONDecodingError) in try StepNote(json: note) })
+    }
+}
+
+extension StepNote {
+    var json: JSONValue {
+        switch self {
+        case .notEditing: .object([("kind", .string("not-editing"))])
+        case .presented(let recorded): .object([("kind", .string("presented")), ("recorded", recorded.json)])
+        case .absorbed: .object([("kind", .string("absorbed"))])
+        case .diverged(let why): .object([("kind", .string("diverged")), ("reason", .string(why))])
+        }
+    }
+
+    init(json node: JSONNode) throws(JSONDecodingError) {
+        let kind = try node.member("kind")
+        switch try kind.string() {
+        case "not-editing": self = .notEditing
+        case "presented": self = .presented(recorded: try SessionEvent.decode(node.member("recorded")))
+        case "absorbed": self = .absorbed
+        case "diverged": self = .diverged(try node.member("reason").string())
+        default: throw kind.mismatch("a note kind (not-editing, presented, absorbed, diverged)")
+        }
     }
 }
 

@@ -26,6 +26,33 @@ package struct EditingRecord: Hashable, Sendable {
     package var seen: FieldState
 }
 
+/// Why a step is not simply its recorded event applied to the field.
+package enum StepNote: Hashable, Sendable {
+    /// The event found the field not editing (editing ended, or the delegate refused to
+    /// begin): no keyboard reaches it, and the event changed nothing.
+    case notEditing
+    /// The profile presents the recorded engine output (`recorded`) as the step's event:
+    /// Korean on iOS, say, edits the last syllable instead of marking it.
+    case presented(recorded: SessionEvent)
+    /// Under the profile the recorded engine output reaches the field as nothing (a
+    /// commit of the syllable that is already there).
+    case absorbed
+    /// The recording no longer applies to the field the rule left (a composition the app
+    /// ended was reset by the input method; a range recorded against a text the rule
+    /// changed): the event changed nothing, and this is no finding against the rule.
+    case diverged(String)
+
+    /// In words, for reports.
+    package var summary: String {
+        switch self {
+        case .notEditing: "ignored: the field is not editing"
+        case .presented(let recorded): "the profile presents \(recorded) this way"
+        case .absorbed: "the profile presents this as no edit"
+        case .diverged(let why): "diverged: \(why)"
+        }
+    }
+}
+
 /// What happened to the field at one event.
 package struct TraceStep: Hashable, Sendable {
     package var eventIndex: Int
@@ -47,15 +74,14 @@ package struct TraceStep: Hashable, Sendable {
     /// The lifecycle methods a `beginEditing`, `endEditing`, `clearButton` or `returnKey`
     /// event asked, in order.
     package var editing: [EditingRecord] = []
-    /// Whether the event found the field not editing (editing ended, or the delegate
-    /// refused to begin): no keyboard reaches it, and the event changed nothing.
-    package var notEditing: Bool = false
+    /// Why the step is not simply the recorded event applied, if it is not.
+    package var note: StepNote? = nil
 
-    /// What a step with no delegate call did instead, in words: the lifecycle methods it
-    /// asked (`textFieldShouldEndEditing → false`), or that the field was not editing;
-    /// `nil` for any other step.
+    /// What a step did besides or instead of delegate calls, in words: its ``note``, or
+    /// the lifecycle methods it asked (`textFieldShouldEndEditing → false`); `nil` for any
+    /// other step.
     package var editingSummary: String? {
-        if notEditing { return "ignored: the field is not editing" }
+        if let note { return note.summary }
         guard !editing.isEmpty else { return nil }
         return editing.map { record in
             let method =
