@@ -59,7 +59,8 @@ let package = Package(
         .testTarget(
             name: "CompositionTests", dependencies: ["HarnessTestSupport", "Composition", "HarnessJSON", "Graphemes"]),
         .testTarget(
-            name: "InputRulesTests", dependencies: ["HarnessTestSupport", "InputRules", "Composition", "Graphemes"]),
+            name: "InputRulesTests",
+            dependencies: ["HarnessTestSupport", "InputRules", "Composition", "Graphemes", "HarnessJSON"]),
         .testTarget(
             name: "FuzzingTests",
             dependencies: ["HarnessTestSupport", "Fuzzing", "InputRules", "Composition", "Graphemes", "HarnessJSON"]),

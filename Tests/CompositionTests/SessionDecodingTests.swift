@@ -170,7 +170,8 @@ import Testing
         #expect(Fixtures.profiles.names() == ["ios18-single", "ios26-multi"])
         for name in Fixtures.profiles.names() {
             let profile = try Fixtures.profiles.profile(named: name)
-            #expect(Set(profile.facts.map(\.about)) == Set(PlatformProfile.choiceMembers))
+            let presentations = profile.presentations.keys.map { "presentations.\($0.rawValue)" }
+            #expect(Set(profile.facts.map(\.about)) == Set(PlatformProfile.choiceMembers + presentations))
             #expect(!profile.source.isEmpty)
         }
         #expect(Fixtures.ios18.commitRange == .markedRange)

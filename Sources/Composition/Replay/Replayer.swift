@@ -128,8 +128,20 @@ package final class Replayer {
             follow(&run, recorded: event, presented: nil, step: step)
             return step
         }
-        var step = appliedStep(&run, event: presented, index: index, rule: rule, before: before)
-        if presented != event { step.note = .presented(recorded: event) }
+        // A candidate-bar commit that replaces the marked text without asking the delegate.
+        var bypassesDelegate = false
+        if run.presentation == .commitWithoutDelegate, case .insertText = event, before.markedRange != nil {
+            bypassesDelegate = true
+        }
+        var step = appliedStep(
+            &run, event: presented, index: index, rule: rule, before: before, bypassesDelegate: bypassesDelegate)
+        if bypassesDelegate { step.note = .withoutDelegate }
+        if presented != event {
+            step.note = .presented(recorded: event)
+            // The syllable is still being composed, in the text rather than marked: a rule
+            // that refuses these calls interrupts the composition all the same.
+            for position in step.calls.indices { step.calls[position].isCompositionStep = true }
+        }
         follow(&run, recorded: event, presented: presented, step: step)
         return step
     }
@@ -200,7 +212,8 @@ package final class Replayer {
     /// The recorded (or presented) event applied through the delegate model with the rule
     /// asked, `before` being the field as the event finds it.
     private func appliedStep(
-        _ run: inout ProfileReplay, event: SessionEvent, index: Int, rule: any InputRule, before: FieldState
+        _ run: inout ProfileReplay, event: SessionEvent, index: Int, rule: any InputRule, before: FieldState,
+        bypassesDelegate: Bool = false
     ) -> TraceStep {
         let target = run.multiRangeTarget
         if let problem = eventRangeProblem(event, in: before.text) {
@@ -222,7 +235,7 @@ package final class Replayer {
             // Once the delegate set the text itself, the rest of the event's plan was made
             // for a text the field no longer holds.
             guard assignedDuringCall == nil else { return }
-            guard let call = plan.call else {
+            guard let call = plan.call, !bypassesDelegate else {
                 run.model.apply(plan.effect, to: &run.field)
                 return
             }

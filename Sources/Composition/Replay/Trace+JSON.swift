@@ -31,7 +31,7 @@ extension Trace {
 
 extension TraceStep {
     /// `{"index", "event", "before", "calls", "editing"?: [{"moment", "allowed", "seen"}],
-    /// "note"?: {"kind": "not-editing" | "presented" | "absorbed" | "diverged", "recorded"?,
+    /// "note"?: {"kind": "not-editing" | "presented" | "without-delegate" | "absorbed" | "diverged", "recorded"?,
     /// "reason"?}, "skipped"?, "rewrittenTo"?, "rewriteEndedComposition"?, "after",
     /// "brokenSpots"?}`.
     package var json: JSONValue {
@@ -97,6 +97,7 @@ extension StepNote {
         case .notEditing: .object([("kind", .string("not-editing"))])
         case .presented(let recorded): .object([("kind", .string("presented")), ("recorded", recorded.json)])
         case .absorbed: .object([("kind", .string("absorbed"))])
+        case .withoutDelegate: .object([("kind", .string("without-delegate"))])
         case .diverged(let why): .object([("kind", .string("diverged")), ("reason", .string(why))])
         }
     }
@@ -107,8 +108,9 @@ extension StepNote {
         case "not-editing": self = .notEditing
         case "presented": self = .presented(recorded: try SessionEvent.decode(node.member("recorded")))
         case "absorbed": self = .absorbed
+        case "without-delegate": self = .withoutDelegate
         case "diverged": self = .diverged(try node.member("reason").string())
-        default: throw kind.mismatch("a note kind (not-editing, presented, absorbed, diverged)")
+        default: throw kind.mismatch("a note kind (not-editing, presented, without-delegate, absorbed, diverged)")
         }
     }
 }

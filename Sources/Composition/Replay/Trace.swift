@@ -34,6 +34,9 @@ package enum StepNote: Hashable, Sendable {
     /// The profile presents the recorded engine output (`recorded`) as the step's event:
     /// Korean on iOS, say, edits the last syllable instead of marking it.
     case presented(recorded: SessionEvent)
+    /// The profile commits the marked text without asking the delegate (a candidate
+    /// picked on the candidate bar): only `editingChanged` sees the change.
+    case withoutDelegate
     /// Under the profile the recorded engine output reaches the field as nothing (a
     /// commit of the syllable that is already there).
     case absorbed
@@ -47,6 +50,7 @@ package enum StepNote: Hashable, Sendable {
         switch self {
         case .notEditing: "ignored: the field is not editing"
         case .presented(let recorded): "the profile presents \(recorded) this way"
+        case .withoutDelegate: "committed without asking the delegate (candidate bar)"
         case .absorbed: "the profile presents this as no edit"
         case .diverged(let why): "diverged: \(why)"
         }

@@ -1,0 +1,119 @@
+import Composition
+import Foundation
+import Graphemes
+import HarnessJSON
+import HarnessTestSupport
+import InputRules
+import Testing
+
+/// One engine recording, presented per profile: Korean reaches an iOS field as edits of the
+/// last syllable, and a marked-text profile replays it as recorded.
+@Suite struct PresentationTests {
+    static let markedText: PlatformProfile = {
+        do {
+            return try ProfileStore(directory: Fixtures.repositoryRoot + "/Corpora/profiles")
+                .profile(named: Fixtures.repositoryRoot + "/Corpora/profiles/reference/marked-text.json")
+        } catch {
+            fatalError("\(error)")
+        }
+    }()
+
+    static let libhangul = Fixtures.corpus.filter {
+        $0.source.kind == .engine && $0.ime == .hangul
+    }
+
+    func traces(_ session: Session, _ profiles: [PlatformProfile], _ spec: String = "none") throws -> [Trace] {
+        try Replayer().run(session, profiles: profiles, rules: [Fixtures.rule(spec)], traces: .all)[0].traces
+    }
+
+    @Test func theShippedIOSProfilesPresentHangulAsLastSyllableEdits() {
+        for profile in Fixtures.profiles {
+            #expect(profile.presentation(of: .hangul) == .lastSyllable, "\(profile.name)")
+            #expect(profile.presentation(of: .pinyin) == .markedText, "\(profile.name)")
+        }
+        #expect(Self.markedText.presentation(of: .hangul) == .markedText)
+    }
+
+    /// Every recorded libhangul session: no marked text ever under iOS, each change of a
+    /// syllable a call with a range of at most one unit, and the same final text as the
+    /// recording replayed as marked text.
+    @Test func recordedHangulReachesAnIOSFieldWithoutMarkedText() throws {
+        #expect(Self.libhangul.count >= 10)
+        for session in Self.libhangul {
+            let reference = try #require(try traces(session, [Self.markedText]).first)
+            #expect(reference.steps.contains { $0.after.markedRange != nil }, "\(session.id)")
+            #expect(reference.steps.allSatisfy { $0.note == nil }, "\(session.id): as recorded")
+            for trace in try traces(session, Fixtures.profiles) {
+                #expect(trace.steps.allSatisfy { $0.after.markedRange == nil }, "\(session.id) \(trace.profile)")
+                let presented = trace.steps.filter {
+                    if case .presented(.setMarkedText) = $0.note { return true } else { return false }
+                }
+                #expect(!presented.isEmpty, "\(session.id)")
+                for step in presented {
+                    #expect(
+                        step.calls.allSatisfy { $0.call.ranges.allSatisfy { $0.length <= 1 } },
+                        "\(session.id) \(trace.profile) event \(step.eventIndex): \(step.calls.map(\.call))")
+                }
+                #expect(trace.final.text == reference.final.text, "\(session.id) \(trace.profile)")
+            }
+        }
+    }
+
+    /// React Native #10320: a limit of 5 after 텍스트인, and 풋 typed. Seed 004's filter adds
+    /// the replacement's length without subtracting the range, so replacing ㅍ by 푸 is
+    /// refused and the field keeps 텍스트인ㅍ; when the final consonant moves (잎 → 이푸) it
+    /// keeps 텍스트이푸, as the report says. A correct limit types both words.
+    @Test func aLimitAtTheFieldsLengthLeavesTheStrayJamo() throws {
+        let stuck = Fixtures.corpusSession("hangul-limit-last-syllable")
+        let legacy = try Fixtures.replay(stuck, "legacy-input-filter:max-length=5")
+        #expect(legacy.agreedText == "텍스트인ㅍ")
+        #expect(legacy.kinds.contains(.compositionInterrupted))
+        let moved = try Fixtures.replay(
+            Fixtures.corpusSession("hangul-final-consonant-moves"), "legacy-input-filter:max-length=5")
+        #expect(moved.agreedText == "텍스트이푸")
+        for session in [stuck, Fixtures.corpusSession("hangul-final-consonant-moves")] {
+            let correct = try Fixtures.replay(
+                session, "max-length:limit=5,unit=graphemes,enforcement=after-composition")
+            #expect(correct.findings.isEmpty, "\(session.id): \(correct.kinds)")
+            #expect(correct.agreedText == session.expectedText.map { String(decoding: $0.units, as: UTF16.self) })
+        }
+    }
+
+    /// A candidate-bar commit that skips the delegate (a profile's choice, for the reports
+    /// that a tap on the bar only sends `editingChanged`): a limit that lives in the
+    /// delegate alone is bypassed, one that checks after the change is not.
+    @Test func aCommitWithoutTheDelegateBypassesDelegateOnlyLimits() throws {
+        var profile = Fixtures.profiles[0]
+        profile.presentations[.pinyin] = .commitWithoutDelegate
+        var session = try Fixtures.pinyin("你好吗|", "zhongwen", commit: "中文")
+        session.ime = .pinyin
+        let delegateOnly = try Replayer().run(
+            session, profiles: [profile], rules: [Fixtures.rule("legacy-input-filter:max-length=4")], traces: .all)[0]
+        #expect(delegateOnly.findings.contains { $0.kind == .limitExceeded })
+        let commit = try #require(delegateOnly.traces.first?.steps.last)
+        #expect(commit.calls.isEmpty && commit.note == .withoutDelegate)
+        #expect(commit.after.text == "你好吗中文")
+        let afterChange = try Replayer().run(
+            session, profiles: [profile],
+            rules: [Fixtures.rule("max-length:limit=4,unit=graphemes,enforcement=after-composition")])[0]
+        #expect(!afterChange.findings.contains { $0.kind == .limitExceeded }, "\(afterChange.kinds)")
+    }
+
+    /// A presentation is a choice like any other: it needs its fact, and names a real input
+    /// method and presentation.
+    @Test(arguments: [
+        (#""presentations": {"hangul": "last-syllable"},"#, "no fact about 'presentations.hangul'"),
+        (#""presentations": {"klingon": "last-syllable"},"#, "a presentation for an input method"),
+        (#""presentations": {"hangul": "sideways"},"#, "one of \"marked-text\", \"last-syllable\""),
+    ])
+    func presentationsAreCheckedLikeEveryChoice(_ member: String, _ expected: String) throws {
+        let path = Fixtures.repositoryRoot + "/Corpora/profiles/reference/marked-text.json"
+        let text = try String(contentsOfFile: path, encoding: .utf8)
+            .replacingOccurrences(of: #""facts": ["#, with: member + #""facts": ["#)
+        #expect {
+            _ = try PlatformProfile(json: JSONNode(JSONParser.parse(Array(text.utf8))))
+        } throws: { error in
+            "\(error)".contains(expected)
+        }
+    }
+}
