@@ -145,9 +145,10 @@ package final class Fuzzer {
         for event in events {
             switch event {
             case .setMarkedText(let text, _), .insertText(let text), .replace(_, let text),
-                .replaceRanges(_, let text):
+                .replaceRanges(_, let text), .setText(let text):
                 text.forEachCluster { classes.insert($0.classification.clusterClass) }
-            case .unmarkText, .deleteBackward, .setSelection, .beginEditing, .endEditing, .clearButton, .returnKey:
+            case .unmarkText, .deleteBackward, .setSelection, .beginEditing, .endEditing, .clearButton, .returnKey,
+                .undo, .redo:
                 break
             }
         }

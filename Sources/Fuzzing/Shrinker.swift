@@ -130,7 +130,9 @@ struct Shrinker {
             if range.length > 0 { forms.append(.setSelection(.caret(at: range.location))) }
             if range.location > 0 { forms.append(.setSelection(UTF16Range(location: 0, length: range.length))) }
             return forms
-        case .unmarkText, .deleteBackward, .beginEditing, .endEditing, .clearButton, .returnKey: return []
+        case .setText(let text): return smaller(text).map { .setText($0) }
+        case .unmarkText, .deleteBackward, .beginEditing, .endEditing, .clearButton, .returnKey, .undo, .redo:
+            return []
         }
     }
 

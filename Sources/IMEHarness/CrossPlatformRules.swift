@@ -31,8 +31,12 @@ public struct InputFilterRule: InputRule {
         self.filter = filter
     }
 
-    /// Accepts the change when the filter keeps the replacement as it is.
-    public func shouldChange(_ request: ChangeRequest) -> Bool { replacement(for: request) == nil }
+    /// Accepts the change when the filter keeps the replacement as it is and its range fits
+    /// the text: Android's `EditText` keeps its own undo history and never hands its filters
+    /// a range beyond the text (`assumed`), unlike UIKit's undo.
+    public func shouldChange(_ request: ChangeRequest) -> Bool {
+        request.rangesFit && replacement(for: request) == nil
+    }
 
     /// The field with the filter's text in place of the replacement, when it changed it.
     public func assignment(during request: ChangeRequest) -> TextAssignment? {
@@ -110,6 +114,12 @@ public struct FormatterRule: InputRule {
             return Value(text: text, selection: NSRange(location: text.utf16.count, length: 0))
         }
     }
+
+    /// Accepts every change whose ranges fit the text. A formatter has no say before the
+    /// change; the framework's own text view (Flutter's `FlutterTextInputView`, SwiftUI's
+    /// coordinator) keeps its own undo history and does not pass UIKit a range beyond its
+    /// text (`assumed`), so an undo the formatter made stale is refused, not a crash.
+    public func shouldChange(_ request: ChangeRequest) -> Bool { request.rangesFit }
 
     /// The formatted value, when it differs from the field's.
     public func editingChanged(_ change: FieldChange) -> TextAssignment? {

@@ -37,7 +37,7 @@ import Testing
         .init(
             name: "unknown op", edits: [(#""op": "insertText""#, #""op": "insertTxt""#)],
             message:
-                #"$.events[1].op: expected one of "setMarkedText", "unmarkText", "insertText", "deleteBackward", "replace", "replaceRanges", "setSelection", "beginEditing", "endEditing", "clearButton", "returnKey", found "insertTxt""#,
+                #"$.events[1].op: expected one of "setMarkedText", "unmarkText", "insertText", "deleteBackward", "replace", "replaceRanges", "setSelection", "beginEditing", "endEditing", "clearButton", "returnKey", "setText", "undo", "redo", found "insertTxt""#,
             event: 1),
         .init(
             name: "missing member", edits: [(#", "selectedRange": [1, 0]"#, "")],

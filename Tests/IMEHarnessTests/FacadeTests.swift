@@ -12,7 +12,7 @@ import Testing
 
     @Test func bundledCorpusAndProfilesLoad() throws {
         let sessions = try Corpus.bundled.load()
-        #expect(sessions.count == 130)
+        #expect(sessions.count == 143)
         #expect(Profile.all.map(\.name) == ["ios18-single", "ios26-multi"])
     }
 
@@ -83,7 +83,7 @@ import Testing
 
     @Test func acceptEverythingSurvivesReplayAndReportsAreWrittenAtomically() throws {
         let run = try HarnessAssert.noDiscrepancies(rule: AcceptEverything())
-        #expect(run.sessionCount == 130)
+        #expect(run.sessionCount == 143)
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("facade-\(UUID())").path
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: directory) }
@@ -138,10 +138,13 @@ import Testing
     }
 
     /// A digits-only field refuses Pinyin letters on purpose: without a claim of composition
-    /// safety that is reported, not failed; claiming it makes the same replay fail.
+    /// safety that is reported, not failed; claiming it makes the same replay fail. (It
+    /// refuses a range beyond the text, as a delegate must: the corpus undoes a refused
+    /// paste, and accepting that undo crashes the app.)
     @Test func replayIsJudgedByWhatTheContractClaims() throws {
-        let digitsOnly: @Sendable (String, NSRange, String, NSRange?) -> Bool = { _, _, replacement, _ in
-            replacement.allSatisfy(\.isASCII) && replacement.allSatisfy(\.isNumber)
+        let digitsOnly: @Sendable (String, NSRange, String, NSRange?) -> Bool = { text, range, replacement, _ in
+            range.location + range.length <= text.utf16.count && replacement.allSatisfy(\.isASCII)
+                && replacement.allSatisfy(\.isNumber)
         }
         let claims = RuleContract(promise: "only digits", allowedClasses: [.digitASCII])
         let honest = DelegateRule("digits-only", contract: claims, shouldChangeCharactersIn: digitsOnly)

@@ -115,7 +115,7 @@ import Testing
         let markdown = Fixtures.corpusReport.markdown
         #expect(
             markdown.contains("| sessions | session replays | events replayed | discrepancies | unreadable sessions |"))
-        #expect(markdown.contains("| `proposed-text-mismatch` | 58 |"))
+        #expect(markdown.contains("| `proposed-text-mismatch` | 67 |"))
         #expect(
             markdown.contains(
                 #"| 2 | `proposed-text-mismatch` | ios26-multi | `[ㄨㄤ\|]` | ios26-multi calls \[{2, 0}\] "王" on "\[ㄨㄤ\|\]": the call implies "ㄨㄤ王" but the field then holds "王" |"#

@@ -79,7 +79,7 @@ import Testing
     /// the same bytes: `ime-harness report` shows exactly what the run would have.
     @Test func corpusReportSurvivesJSON() throws {
         let report = Fixtures.corpusReport
-        #expect(report.findingCount == 116)
+        #expect(report.findingCount == 134)
         #expect(report.sessions.filter { !$0.findings.isEmpty }.allSatisfy { $0.traces.count == 2 })
         let read = try Report(json: JSONNode(JSONParser.parse(report.json.rendered())))
         #expect(read == report)

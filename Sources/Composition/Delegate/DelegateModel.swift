@@ -62,9 +62,10 @@ package final class DelegateModel: Sendable {
             body(PlannedEdit(call: makeCall(range, text), effect: .event(event), isCompositionStep: true))
         case .unmarkText, .setSelection:
             body(PlannedEdit(call: nil, effect: .event(event), isCompositionStep: false))
-        case .beginEditing, .endEditing, .clearButton, .returnKey:
-            // The editing lifecycle asks the delegate's lifecycle methods, not
-            // `shouldChangeCharacters`; the replay carries it out (``Replayer``).
+        case .beginEditing, .endEditing, .clearButton, .returnKey, .setText, .undo, .redo:
+            // The editing lifecycle asks the delegate's lifecycle methods, the app's own
+            // assignments ask nothing, and undo needs the field's undo stack: the replay
+            // carries them out (``Replayer``).
             break
         case .deleteBackward:
             guard let range = field.deletionRange(unit: profile.deleteBackward) else { return }
@@ -99,7 +100,7 @@ package final class DelegateModel: Sendable {
     }
 
     /// A call of the profile's kind for one range.
-    private func makeCall(_ range: UTF16Range, _ replacement: UTF16Text) -> DelegateCall {
+    func makeCall(_ range: UTF16Range, _ replacement: UTF16Text) -> DelegateCall {
         profile.delegate == .multiRange
             ? .multi(ranges: [range], replacement: replacement) : .single(range: range, replacement: replacement)
     }
@@ -122,7 +123,9 @@ package final class DelegateModel: Sendable {
             // everything and assigns nothing (``Replayer`` carries out the rest).
             case .endEditing: field.unmarkText()
             case .clearButton: field.setTextProgrammatically(.empty)
-            case .beginEditing, .returnKey: break
+            case .setText(let text): field.setTextProgrammatically(text)
+            // What undo does depends on the undo stack, which only the replay keeps.
+            case .beginEditing, .returnKey, .undo, .redo: break
             }
         }
     }

@@ -84,8 +84,9 @@ struct DiscrepancyDetector {
             add(.brokenText, .brokenText(event: step.event, after: step.after, spots: step.newBrokenSpots))
         }
         // A commit that leaves the text as it was (`unmarkText`, editing ending) still
-        // turns marked text into committed text that counts against the limit.
-        if let limit = contract.limit,
+        // turns marked text into committed text that counts against the limit. The app's
+        // own `setText` is not the rule's to limit.
+        if let limit = contract.limit, !step.event.isAppAssignment,
             step.after.text != step.before.text || step.after.markedRange != step.before.markedRange,
             step.after.text.exceeds(limit.count, in: limit.unit)
         {

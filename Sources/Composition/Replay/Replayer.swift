@@ -50,6 +50,16 @@ package final class Replayer {
         /// assignments leave the real field different: an event recorded against it that
         /// cannot apply has diverged, and is no finding against the rule.
         var shadow: TextField?
+        /// The edits UIKit registered with the field's undo manager, last on top, and the
+        /// undone ones: each is the range to replace and what to put back.
+        var undoStack: [UndoEntry] = []
+        var redoStack: [UndoEntry] = []
+    }
+
+    /// One registered edit: replacing `range` with `text` reverts it.
+    struct UndoEntry {
+        var range: UTF16Range
+        var text: UTF16Text
     }
 
     func start(_ session: Session, profile: PlatformProfile) -> ProfileReplay {
@@ -100,12 +110,35 @@ package final class Replayer {
             follow(&run, recorded: event, presented: event, step: step)
             return step
         }
-        func unapplied(_ note: StepNote) -> TraceStep {
+        func unapplied(_ note: StepNote?) -> TraceStep {
             TraceStep(
                 eventIndex: index, event: event, before: before, calls: [], skipped: nil, rewrittenTo: nil,
                 rewriteEndedComposition: false, after: before, newBrokenSpots: [], note: note)
         }
+        if case .setText(let text) = event {
+            // The app's own assignment: no delegate, no `editingChanged`, the undo stack
+            // cleared (jianshu.com/p/b302a7c66741: `setText:` registers nothing and clears it).
+            run.recordedMarked = false
+            run.field.setTextProgrammatically(text)
+            run.undoStack.removeAll()
+            run.redoStack.removeAll()
+            let step = TraceStep(
+                eventIndex: index, event: event, before: before, calls: [], skipped: nil, rewrittenTo: nil,
+                rewriteEndedComposition: false, after: run.field.state,
+                newBrokenSpots: newBrokenSpots(&run, before: before.text))
+            follow(&run, recorded: event, presented: event, step: step)
+            return step
+        }
         if !run.editing { return unapplied(.notEditing) }
+        if event == .undo || event == .redo {
+            let step = undoStep(&run, redo: event == .redo, index: index, rule: rule, before: before)
+            let presented: SessionEvent? =
+                if case .presented = step.note, let call = step.calls.first, call.call.ranges.count == 1 {
+                    .replace(call.call.ranges[0], call.call.replacement)
+                } else { nil }
+            follow(&run, recorded: event, presented: presented, step: step)
+            return step
+        }
         let wasMarked = run.recordedMarked
         run.recordedMarked = Self.recordedMarked(after: event, was: wasMarked)
         if run.droppingComposition {
@@ -123,6 +156,12 @@ package final class Replayer {
             }
             run.droppingComposition = false
         }
+        // Whether a syllable was being composed in the text before this event (a
+        // last-syllable presentation): only then can the rule interrupt it.
+        let composingSyllable =
+            run.syllable.map { syllable in
+                syllable.range.fits(in: run.field.text.length) && run.field.text[syllable.range] == syllable.text
+            } ?? false
         guard let presented = present(event, in: &run) else {
             let step = unapplied(.absorbed)
             follow(&run, recorded: event, presented: nil, step: step)
@@ -139,10 +178,74 @@ package final class Replayer {
         if presented != event {
             step.note = .presented(recorded: event)
             // The syllable is still being composed, in the text rather than marked: a rule
-            // that refuses these calls interrupts the composition all the same.
+            // that refuses these calls, or assigns the text meanwhile, interrupts the
+            // composition all the same (React Native #19313: assigning while Korean is typed
+            // splits the syllables into jamo; the input method resets, as for marked text).
             for position in step.calls.indices { step.calls[position].isCompositionStep = true }
+            if step.rewrittenTo != nil, composingSyllable { step.rewriteEndedComposition = true }
         }
         follow(&run, recorded: event, presented: presented, step: step)
+        return step
+    }
+
+    /// Undo or redo: the last registered edit is asked about through the delegate with its
+    /// registered range and applied when the delegate agrees. UIKit registers an edit even
+    /// when the delegate refused it, so the range may not fit the text: the delegate is
+    /// still asked, and accepting such a range raises NSRangeException in UIKit's
+    /// `-[NSBigMutableString substringWithRange:]` — the app crashes (observed and
+    /// reported: jianshu.com/p/8a18baf0a252, a refused paste at the limit then undo on iPad,
+    /// WeChat included). Nothing registered: no edit. Which edits UIKit coalesces into one
+    /// undo group is `assumed` here: each typed or pasted event is one.
+    private func undoStep(
+        _ run: inout ProfileReplay, redo: Bool, index: Int, rule: any InputRule, before: FieldState
+    ) -> TraceStep {
+        let event: SessionEvent = redo ? .redo : .undo
+        guard let entry = redo ? run.redoStack.popLast() : run.undoStack.popLast() else {
+            return TraceStep(
+                eventIndex: index, event: event, before: before, calls: [], skipped: nil, rewrittenTo: nil,
+                rewriteEndedComposition: false, after: before, newBrokenSpots: [])
+        }
+        let reverse = { (field: TextField) -> UndoEntry in
+            UndoEntry(
+                range: UTF16Range(location: entry.range.location, length: entry.text.length),
+                text: field.text[entry.range])
+        }
+        if entry.range.fits(in: before.text.length) {
+            let reverted = reverse(run.field)
+            var step = appliedStep(
+                &run, event: .replace(entry.range, entry.text), index: index, rule: rule, before: before,
+                registersUndo: false)
+            step.note = .presented(recorded: event)
+            if step.accepted, step.rewrittenTo == nil {
+                if redo { run.undoStack.append(reverted) } else { run.redoStack.append(reverted) }
+            }
+            return step
+        }
+        let call = run.model.makeCall(entry.range, entry.text)
+        let request = ChangeRequest(
+            field: before, call: call, multiRangeTarget: run.multiRangeTarget, profile: run.profile)
+        var accepted = rule.shouldChange(request)
+        var rewrittenTo: UTF16Text?
+        if let assigned = rule.assignment(during: request) {
+            accepted = false
+            if assign(assigned, to: &run) { rewrittenTo = assigned.text }
+        }
+        // The stale range is UIKit's doing, not the recording's and not the rule's: the rule
+        // is to blame only if it accepts it (the crash). Refused, it is a note.
+        let record = CallRecord(
+            call: call, seen: before, proposedText: nil, resultingText: before.text, accepted: accepted,
+            rangeProblems: [], isCompositionStep: false)
+        let fault =
+            accepted
+            ? "NSRangeException: the delegate accepted \(redo ? "redoing" : "undoing") \(entry.range) on a text of length \(before.text.length); UIKit's substringWithRange: raises"
+            : nil
+        var step = TraceStep(
+            eventIndex: index, event: event, before: before, calls: [record], skipped: nil, rewrittenTo: rewrittenTo,
+            rewriteEndedComposition: before.markedRange != nil && rewrittenTo != nil, after: run.field.state,
+            newBrokenSpots: newBrokenSpots(&run, before: before.text), ruleFault: fault)
+        step.note = .diverged(
+            "UIKit asks to \(redo ? "redo" : "undo") \(entry.range), registered before a refusal or an assignment changed the text, on a text of length \(before.text.length)"
+        )
         return step
     }
 
@@ -150,8 +253,8 @@ package final class Replayer {
     static func recordedMarked(after event: SessionEvent, was: Bool) -> Bool {
         switch event {
         case .setMarkedText(let text, _): !text.isEmpty
-        case .insertText, .unmarkText, .replace, .replaceRanges, .endEditing, .clearButton: false
-        case .deleteBackward, .setSelection, .beginEditing, .returnKey: was
+        case .insertText, .unmarkText, .replace, .replaceRanges, .endEditing, .clearButton, .setText: false
+        case .deleteBackward, .setSelection, .beginEditing, .returnKey, .undo, .redo: was
         }
     }
 
@@ -204,7 +307,9 @@ package final class Replayer {
         var shadow = run.shadow ?? TextField(step.before)
         if let presented {
             run.model.forEachPlannedEdit(presented, on: shadow) { plan in run.model.apply(plan.effect, to: &shadow) }
-            if presented.isLifecycle { run.model.apply(.event(presented), to: &shadow) }
+            if presented.isLifecycle || presented.isAppAssignment {
+                run.model.apply(.event(presented), to: &shadow)
+            }
         }
         run.shadow = shadow.state == run.field.state ? nil : shadow
     }
@@ -213,7 +318,7 @@ package final class Replayer {
     /// asked, `before` being the field as the event finds it.
     private func appliedStep(
         _ run: inout ProfileReplay, event: SessionEvent, index: Int, rule: any InputRule, before: FieldState,
-        bypassesDelegate: Bool = false
+        bypassesDelegate: Bool = false, registersUndo: Bool = true
     ) -> TraceStep {
         let target = run.multiRangeTarget
         if let problem = eventRangeProblem(event, in: before.text) {
@@ -246,6 +351,22 @@ package final class Replayer {
                 seen.markedRange = nil
             }
             let problems = rangeProblems(of: call, in: run.field.text)
+            // UIKit registers the edit with the undo manager whatever the delegate answers
+            // (see `undoStep`); compositions are the input method's, not undo's.
+            if registersUndo, !plan.isCompositionStep {
+                let range = call.ranges[target.index(in: call.ranges)]
+                // Bounded, so that hostile sessions cannot grow it past their own size many
+                // times over: the last 64 edits, none replacing more than 64 Ki units
+                // (`assumed`; UIKit's own `levelsOfUndo` is unlimited by default).
+                if range.fits(in: run.field.text.length), range.length <= 65_536 {
+                    if run.undoStack.count == 64 { run.undoStack.removeFirst() }
+                    run.undoStack.append(
+                        UndoEntry(
+                            range: UTF16Range(location: range.location, length: call.replacement.length),
+                            text: run.field.text[range]))
+                    run.redoStack.removeAll()
+                }
+            }
             let request = ChangeRequest(field: seen, call: call, multiRangeTarget: target, profile: run.profile)
             var accepted = rule.shouldChange(request)
             // `textField.text = …; return false` inside the delegate: the assignment stands

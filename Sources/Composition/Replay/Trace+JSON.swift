@@ -32,7 +32,7 @@ extension Trace {
 extension TraceStep {
     /// `{"index", "event", "before", "calls", "editing"?: [{"moment", "allowed", "seen"}],
     /// "note"?: {"kind": "not-editing" | "presented" | "without-delegate" | "absorbed" | "diverged", "recorded"?,
-    /// "reason"?}, "skipped"?, "rewrittenTo"?, "rewriteEndedComposition"?, "after",
+    /// "reason"?}, "ruleFault"?, "skipped"?, "rewrittenTo"?, "rewriteEndedComposition"?, "after",
     /// "brokenSpots"?}`.
     package var json: JSONValue {
         var members: [(String, JSONValue)] = [
@@ -53,6 +53,7 @@ extension TraceStep {
                 ))
         }
         if let note { members.append(("note", note.json)) }
+        if let ruleFault { members.append(("ruleFault", .string(ruleFault))) }
         if let skipped { members.append(("skipped", skipped.json)) }
         if let rewrittenTo { members.append(("rewrittenTo", .string(rewrittenTo))) }
         if rewriteEndedComposition { members.append(("rewriteEndedComposition", .bool(true))) }
@@ -63,7 +64,7 @@ extension TraceStep {
 
     init(json node: JSONNode) throws(JSONDecodingError) {
         try node.rejectUnknownMembers([
-            "index", "event", "before", "calls", "editing", "note", "skipped", "rewrittenTo",
+            "index", "event", "before", "calls", "editing", "note", "ruleFault", "skipped", "rewrittenTo",
             "rewriteEndedComposition", "after", "brokenSpots",
         ])
         self.init(
@@ -81,6 +82,7 @@ extension TraceStep {
             newBrokenSpots: try node.optionalMember("brokenSpots")?.elements().map { spot throws(JSONDecodingError) in
                 try BrokenSpot.decode(spot)
             } ?? [],
+            ruleFault: try node.optionalMember("ruleFault")?.string(),
             editing: try node.optionalMember("editing")?.elements().map { record throws(JSONDecodingError) in
                 try record.rejectUnknownMembers(["moment", "allowed", "seen"])
                 return EditingRecord(

@@ -33,6 +33,12 @@ public struct ChangeRequest: Hashable, Sendable {
     /// Whether the call only deletes (its replacement is empty).
     public var isDeletion: Bool { call.replacement.isEmpty }
 
+    /// Whether every range of the call fits the field's text. UIKit asks about ranges that
+    /// do not (undo of an edit it registered though the delegate refused it, or that an
+    /// assignment since made stale), and raises NSRangeException when the delegate
+    /// accepts one: a delegate should refuse them.
+    public var rangesFit: Bool { call.ranges.allSatisfy { $0.fits(in: field.text.length) } }
+
     /// The text the field will hold if the change is accepted, read robustly: while text
     /// is marked, a call whose every range lies within the marked range (an empty range at
     /// its edge included) replaces the marked text — a marked-text update and a commit

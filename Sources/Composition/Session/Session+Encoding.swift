@@ -42,8 +42,8 @@ extension SessionEvent {
         switch self {
         case .setMarkedText(let text, let selected):
             members += [("text", .string(text)), ("selectedRange", selected.json)]
-        case .unmarkText, .deleteBackward, .beginEditing, .endEditing, .clearButton, .returnKey: break
-        case .insertText(let text): members += [("text", .string(text))]
+        case .unmarkText, .deleteBackward, .beginEditing, .endEditing, .clearButton, .returnKey, .undo, .redo: break
+        case .insertText(let text), .setText(let text): members += [("text", .string(text))]
         case .replace(let range, let text): members += [("range", range.json), ("text", .string(text))]
         case .replaceRanges(let ranges, let text):
             members += [("ranges", .array(ranges.map(\.json))), ("text", .string(text))]

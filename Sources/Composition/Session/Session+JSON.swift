@@ -181,6 +181,9 @@ extension SessionEvent {
         case .endEditing: return .endEditing
         case .clearButton: return .clearButton
         case .returnKey: return .returnKey
+        case .setText: return .setText(try node.member("text").text())
+        case .undo: return .undo
+        case .redo: return .redo
         }
     }
 }

@@ -34,6 +34,15 @@ public enum SessionEvent: Hashable, Sendable {
     /// it): `textFieldShouldReturn`. A text field inserts nothing; the delegate may assign
     /// text or resign (which ends editing as ``endEditing`` does).
     case returnKey
+    /// The app sets `text` from code (formatting, restoring a draft): no delegate call, no
+    /// `editingChanged`; any composition ends, and the undo stack is cleared.
+    case setText(UTF16Text)
+    /// Undo (shake, three-finger swipe, the iPad shortcut bar): UIKit reverts the last edit
+    /// it registered — through `shouldChangeCharacters`, with the registered range, which
+    /// may no longer fit the text (see ``Replayer``).
+    case undo
+    /// Redo: re-applies the last undone edit, asked the same way.
+    case redo
 
     /// The operation's name in session files.
     public var op: Op {
@@ -49,7 +58,15 @@ public enum SessionEvent: Hashable, Sendable {
         case .endEditing: .endEditing
         case .clearButton: .clearButton
         case .returnKey: .returnKey
+        case .setText: .setText
+        case .undo: .undo
+        case .redo: .redo
         }
+    }
+
+    /// Whether the event is the app setting the text from code (``setText(_:)``).
+    public var isAppAssignment: Bool {
+        if case .setText = self { true } else { false }
     }
 
     /// Whether the event is one of the editing lifecycle's (focus, clear button, Return),
@@ -85,6 +102,12 @@ public enum SessionEvent: Hashable, Sendable {
         case clearButton
         /// The Return key is pressed.
         case returnKey
+        /// The app sets the text.
+        case setText
+        /// Undo.
+        case undo
+        /// Redo.
+        case redo
 
         /// The members an event with this op must have besides `op`.
         public var requiredMembers: [String] { Array(members.dropFirst()) }
@@ -96,7 +119,7 @@ public enum SessionEvent: Hashable, Sendable {
             .setMarkedText: ["op", "text", "selectedRange"], .insertText: ["op", "text"], .unmarkText: ["op"],
             .deleteBackward: ["op"], .replace: ["op", "range", "text"], .replaceRanges: ["op", "ranges", "text"],
             .setSelection: ["op", "range"], .beginEditing: ["op"], .endEditing: ["op"], .clearButton: ["op"],
-            .returnKey: ["op"],
+            .returnKey: ["op"], .setText: ["op", "text"], .undo: ["op"], .redo: ["op"],
         ]
     }
 }
@@ -117,6 +140,9 @@ extension SessionEvent: CustomStringConvertible {
         case .endEditing: "endEditing"
         case .clearButton: "clearButton"
         case .returnKey: "returnKey"
+        case .setText(let text): "setText(\"\(text.briefDescription)\")"
+        case .undo: "undo"
+        case .redo: "redo"
         }
     }
 }

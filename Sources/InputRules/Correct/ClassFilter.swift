@@ -16,7 +16,7 @@ import Graphemes
 /// that would join its neighbours into a refused cluster is undone. A Pinyin
 /// user in a `deny:classes=han` field can compose freely and sees 中 removed on commit;
 /// a paste keeps what is allowed of it.
-package struct ClassFilter: InputRule {
+package struct ClassFilter: DecidesAfterTheChange {
     package enum Mode: String, Sendable {
         case allow, deny
     }

@@ -18,6 +18,17 @@ import Graphemes
 /// is judged as 👍🏽) but keeps or drops only the piece, so the text outside the edit is
 /// never touched; keeping no piece restores the text the edit replaced, leaving exactly
 /// the text before, as a delegate returning `false` would.
+/// A correct rule that decides after the change, on the field itself, and so accepts every
+/// delegate call — except one whose range does not fit the text, which UIKit asks about on
+/// undo (an edit it registered though it was refused, or that an assignment made stale)
+/// and which, accepted, raises NSRangeException (jianshu.com/p/8a18baf0a252).
+protocol DecidesAfterTheChange: InputRule {}
+
+extension DecidesAfterTheChange {
+    /// Accepts every call whose ranges fit the text.
+    package func shouldChange(_ request: ChangeRequest) -> Bool { request.rangesFit }
+}
+
 struct CommittedEdit {
     /// The field's text after the event.
     let text: UTF16Text

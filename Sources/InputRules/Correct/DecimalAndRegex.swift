@@ -10,7 +10,7 @@ import Graphemes
 /// separator (fullwidth ． counts as "."). Like every correct rule it judges the text
 /// once nothing is marked, on what the event inserted (``CommittedEdit``): a paste of
 /// "1,234.50" keeps "1234.50", a second separator is dropped.
-package struct DecimalRule: InputRule {
+package struct DecimalRule: DecidesAfterTheChange {
     package static let separators: [String] = [".", ","]
 
     package let separator: UInt16
@@ -59,7 +59,7 @@ package struct DecimalRule: InputRule {
 /// (whole clusters) with which the text matches; failing that, it restores the committed
 /// text from before the event, if that matched. Write the pattern for every stage of
 /// typing (`\d{0,6}`, not `\d{6}`): a text is judged at every keystroke.
-package struct RegexRule: InputRule {
+package struct RegexRule: DecidesAfterTheChange {
     package let regex: ICURegex
     package let spec: String
 

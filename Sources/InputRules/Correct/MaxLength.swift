@@ -58,6 +58,7 @@ package struct MaxLength: InputRule {
     }
 
     package func shouldChange(_ request: ChangeRequest) -> Bool {
+        guard request.rangesFit else { return false }
         guard enforcement == .enforced, request.field.markedRange != nil, !request.isDeletion,
             let result = request.resultingText
         else { return true }

@@ -12,6 +12,11 @@ import IMEHarness
 /// that share a lead surrogate, a subdivision flag that shares its first tags with
 /// another, a ZWJ that joins the new text to the old); the harness's fuzzer finds each
 /// of those in seconds. The harness's own `max-length` rule does keep the part that fits.
+///
+/// Its one delegate answer: refuse a range that does not fit the text. UIKit asks about
+/// such ranges on undo (the edit this rule undid is still on UIKit's undo stack), and an
+/// app whose delegate accepts one crashes with NSRangeException; the corpus's
+/// `programmatic-undo-after-refused-paste` found this rule doing exactly that.
 public struct FixedLimit: InputRule {
     public let limit: Int
 
@@ -22,6 +27,8 @@ public struct FixedLimit: InputRule {
     public var spec: String { "fixed-limit-\(limit)" }
 
     public var contract: RuleContract { .maxLength(limit, .graphemes) }
+
+    public func shouldChange(_ request: ChangeRequest) -> Bool { request.rangesFit }
 
     public func editingChanged(_ change: FieldChange) -> TextAssignment? {
         let after = change.after

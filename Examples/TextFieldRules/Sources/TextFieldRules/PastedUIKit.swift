@@ -42,6 +42,9 @@ public final class UndoOverflow: NSObject, UITextFieldDelegate {
     public func textField(
         _ textField: UITextField, shouldChangeCharactersIn range: NSRange, replacementString string: String
     ) -> Bool {
+        // Undo asks about the edit this delegate reverted, whose range may no longer fit:
+        // accepting it crashes the app (NSRangeException), so refuse it first.
+        guard range.location + range.length <= (textField.text ?? "").utf16.count else { return false }
         if textField.markedTextRange == nil, let selected = textField.selectedTextRange {
             lastText = textField.text ?? ""
             lastCaret = textField.offset(from: textField.beginningOfDocument, to: selected.start)
@@ -159,7 +162,8 @@ public func truncatingFormatter(_ max: Int, respectsComposing: Bool) -> Formatte
             return .init(text: committed, selection: NSRange(location: composing.location, length: 0))
         }
         // Keep the old value rather than cutting: cutting drops text the user did not touch.
-        return old.text.utf16.count <= max ? old : new
+        // A field already over the limit (the app set its text) may shrink, never grow.
+        return new.text.utf16.count > old.text.utf16.count ? old : new
     }
 }
 
