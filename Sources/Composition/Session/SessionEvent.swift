@@ -39,7 +39,7 @@ public enum SessionEvent: Hashable, Sendable {
     case setText(UTF16Text)
     /// Undo (shake, three-finger swipe, the iPad shortcut bar): UIKit reverts the last edit
     /// it registered — through `shouldChangeCharacters`, with the registered range, which
-    /// may no longer fit the text (see ``Replayer``).
+    /// may no longer fit the text (see docs/commands.md).
     case undo
     /// Redo: re-applies the last undone edit, asked the same way.
     case redo
