@@ -118,13 +118,15 @@ struct SessionGenerator {
         return builder.events
     }
 
-    /// A quarter of the sessions end with the editing lifecycle, after the events above (so
-    /// the rest of the session is what it was before lifecycle events existed): the field
-    /// resigns (committing any marked text without asking `shouldChangeCharacters`), or
-    /// resigns and is tapped again and typed into, or Return is pressed, or the clear
-    /// button tapped and typed into again.
+    /// About half the sessions end with what reaches the field outside the usual typing,
+    /// after the events above (so the rest of the session is what it was before these
+    /// existed): the editing lifecycle — the field resigns (committing any marked text
+    /// without asking `shouldChangeCharacters`), or resigns and is tapped again and typed
+    /// into, or Return is pressed, or the clear button tapped and typed into again — the
+    /// app setting the text, undo and redo, a 9-key Pinyin composition whose placeholders
+    /// are marked first, and a symbol picked among Pinyin candidates.
     func lifecycleEnding(_ rng: inout SplitMix64, _ builder: inout Builder) {
-        switch rng.below(16) {
+        switch rng.below(20) {
         case 0: builder.apply(.endEditing)
         case 1:
             builder.apply(.endEditing)
@@ -134,8 +136,34 @@ struct SessionGenerator {
         case 3:
             builder.apply(.clearButton)
             builder.apply(.insertText(text.cluster(&rng)))
+        case 4:
+            builder.apply(.setText(text.text(&rng, count: 1 + rng.below(3))))
+            builder.apply(.insertText(text.cluster(&rng)))
+        case 5: builder.apply(.undo)
+        case 6:
+            builder.apply(.undo)
+            builder.apply(.redo)
+        case 7: nineKey(&rng, &builder)
+        case 8:
+            let syllable = rng.pick(inventory.pinyin)
+            let marked = type([UTF16Text(syllable.syllable)], separator: " ", &rng, &builder)
+            builder.apply(rng.chance(90) ? .insertText(rng.pick(inventory.symbolCandidates)) : .insertText(marked))
         default: break
         }
+    }
+
+    /// 9-key Pinyin: a placeholder per key marked first, then the syllable's letters once a
+    /// reading is chosen, then a character.
+    private func nineKey(_ rng: inout SplitMix64, _ builder: inout Builder) {
+        let syllable = rng.pick(inventory.pinyin)
+        var marked = UTF16Text.empty
+        for _ in 0..<min(syllable.syllable.count, 1 + rng.below(3)) {
+            marked = marked + rng.pick(inventory.nineKeyPlaceholders)
+            builder.apply(.setMarkedText(marked, selectedRange: .caret(at: marked.length)))
+        }
+        let letters = UTF16Text(syllable.syllable)
+        builder.apply(.setMarkedText(letters, selectedRange: .caret(at: letters.length)))
+        builder.apply(.insertText(rng.pick(syllable.characters)))
     }
 
     /// Events and the shadow field they apply to.

@@ -46,6 +46,13 @@ package struct Inventory: Sendable {
     package var hanCharacters: [UTF16Text] = []
     /// The ten ASCII digits.
     package var asciiDigits: [UTF16Text] = []
+    /// What the 9-key Pinyin keyboard marks for keys 2–9 (`nine-key-placeholders.txt`).
+    package var nineKeyPlaceholders: [UTF16Text] = []
+    /// Symbols an input method offers among its candidates: BMP symbols, letterlike and
+    /// enclosed numbers and CJK punctuation that East Asian fonts draw wide or ambiguous
+    /// (☆ ℃ ① ※ 。), none of them an emoji by default (ICU: General_Category So, Sm, No,
+    /// Po; East_Asian_Width W, F or A; not Emoji_Presentation).
+    package var symbolCandidates: [UTF16Text] = []
 
     /// Reads everything; `fuzzingDirectory` holds `pinyin.tsv` and `bopomofo-tones.txt`.
     ///
@@ -69,10 +76,15 @@ package struct Inventory: Sendable {
         bopomofoTones = try Self.lines(fuzzingDirectory + "/bopomofo-tones.txt").compactMap { line in
             line.split(separator: "\t").first.map { UTF16Text(String($0)) }
         }
+        nineKeyPlaceholders = try Self.lines(fuzzingDirectory + "/nine-key-placeholders.txt").compactMap { line in
+            line.split(separator: "\t").first.map { UTF16Text(String($0)) }
+        }
         hanCharacters = pinyin.flatMap(\.characters)
         asciiDigits = digits.filter { $0.length == 1 && $0.units[0] < 0x80 }
-        guard !pinyin.isEmpty, !bopomofoTones.isEmpty else {
-            throw .unreadable(path: fuzzingDirectory, reason: "pinyin.tsv and bopomofo-tones.txt must not be empty")
+        guard !pinyin.isEmpty, !bopomofoTones.isEmpty, !nineKeyPlaceholders.isEmpty else {
+            throw .unreadable(
+                path: fuzzingDirectory,
+                reason: "pinyin.tsv, bopomofo-tones.txt and nine-key-placeholders.txt must not be empty")
         }
     }
 
@@ -123,6 +135,12 @@ package struct Inventory: Sendable {
             if binary.contains(.variationSelector), codePoint < 0x1_0000 { variationSelectors.append(text) }
             if binary.contains(.bidiControl) { bidiControls.append(text) }
             if binary.contains(.extendedPictographic), !binary.contains(.emoji) { pictographs.append(text) }
+            if codePoint < 0x1_0000, codePoint >= 0x80, !binary.contains(.emojiPresentation),
+                [.otherSymbol, .mathSymbol, .otherNumber, .otherPunctuation].contains(category),
+                [.wide, .fullwidth, .ambiguous].contains(properties.eastAsianWidth)
+            {
+                symbolCandidates.append(text)
+            }
         }
     }
 

@@ -140,9 +140,13 @@ struct PropertyChecker {
         add: (FuzzProperty, Int?, String, @autoclosure () -> String) -> Void
     ) {
         let event = step.eventIndex
+        // The app's own `setText` is not the rule's doing: nothing about it is checked.
+        guard !step.event.isAppAssignment else { return }
+        // Refusing a range beyond the text (a stale undo) is right, not a blocked deletion.
         if wants(.deletionBlocked),
-            let refused = step.calls.first(where: {
-                $0.call.replacement.isEmpty && !$0.accepted && !$0.call.ranges.allSatisfy(\.isEmpty)
+            let refused = step.calls.first(where: { record in
+                record.call.replacement.isEmpty && !record.accepted && !record.call.ranges.allSatisfy(\.isEmpty)
+                    && record.call.ranges.allSatisfy { $0.fits(in: record.seen.text.length) }
             })
         {
             add(
@@ -157,13 +161,19 @@ struct PropertyChecker {
         let after =
             step.after.text == step.before.text && step.after.markedRange == step.before.markedRange
             ? before : step.after.committedText
+        // Text the app set before may already break the promises; the rule answers only
+        // for what the event adds (the first disallowed cluster while there was none, a
+        // promise broken that held).
         if after != before {
-            if wants(.disallowedClass), let cluster = disallowedCluster(in: after) {
+            if wants(.disallowedClass), let cluster = disallowedCluster(in: after), disallowedCluster(in: before) == nil
+            {
                 add(
                     .disallowedClass, event, profile,
                     "the committed text \"\(after.visibleDescription)\" holds \"\(cluster.visibleDescription)\"")
             }
-            if wants(.promiseBroken), let promise = contract.textPromise, !promise.holds(for: after) {
+            if wants(.promiseBroken), let promise = contract.textPromise, !promise.holds(for: after),
+                before.isEmpty || promise.holds(for: before)
+            {
                 add(
                     .promiseBroken, event, profile,
                     "the committed text \"\(after.visibleDescription)\" does not keep the promise: \(promise)")

@@ -139,6 +139,20 @@ import Testing
         #expect(correct.agreedText == Self.full)
     }
 
+    /// Fuzzing found the replay itself trapping here (reported as the rule's crash): the
+    /// undo of a multi-range deletion the rule had rewritten was applied to the field the
+    /// recording assumes, where its range did not fit.
+    @Test func undoOfAnEditTheRuleRewroteNeverTrapsTheReplay() throws {
+        let session = try Fixtures.session(
+            "|",
+            [
+                .insertText("aaa"), .insertText("aa"), .deleteBackward, .deleteBackward, .deleteBackward,
+                .replaceRanges([UTF16Range(location: 0, length: 1), UTF16Range(location: 1, length: 1)], ""), .undo,
+            ])
+        let result = try Fixtures.replay(session, "max-length:limit=4,unit=utf16")
+        #expect(!result.kinds.contains(.ruleCrashed), "\(result.findings.map(\.message))")
+    }
+
     @Test func undoRevertsTheLastEditAndRedoReappliesIt() throws {
         let session = try Fixtures.session(
             "ab|", [.insertText("c"), .replace(.caret(at: 0), "x"), .undo, .undo, .redo])

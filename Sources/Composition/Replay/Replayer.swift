@@ -305,7 +305,9 @@ package final class Replayer {
         let ruleActed = !step.accepted || step.rewrittenTo != nil || step.editing.contains { !$0.allowed }
         if run.shadow == nil, !ruleActed { return }
         var shadow = run.shadow ?? TextField(step.before)
-        if let presented {
+        // An event that does not fit the recording's own field (a bad recorded range, an
+        // undo of an edit the rule rewrote) leaves it as it is.
+        if let presented, eventRangeProblem(presented, in: shadow.text) == nil {
             run.model.forEachPlannedEdit(presented, on: shadow) { plan in run.model.apply(plan.effect, to: &shadow) }
             if presented.isLifecycle || presented.isAppAssignment {
                 run.model.apply(.event(presented), to: &shadow)
