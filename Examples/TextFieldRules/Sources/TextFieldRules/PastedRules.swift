@@ -58,6 +58,9 @@ public let safePrice = DelegateRule(
                 && (parts.count < 2 || parts[1].count <= 2)
         }, unchecked: ["typed-text-lost"]),
     shouldChangeCharactersIn: { text, range, replacementString, _ in
+        // Undo can ask about a range beyond the text (an edit refused earlier): building the
+        // updated text from it raises NSRangeException, so refuse it first.
+        guard range.location + range.length <= text.utf16.count else { return false }
         let updated = (text as Foundation.NSString).replacingCharacters(in: range, with: replacementString)
         let parts = updated.split(separator: ".", omittingEmptySubsequences: false)
         return parts.count <= 2 && parts.allSatisfy { $0.allSatisfy { ("0"..."9").contains($0) } }
@@ -82,8 +85,11 @@ public let asciiDigitsOnly = DelegateRule(
     "ascii-digits-only",
     contract: RuleContract(
         promise: "ASCII digits only", allowedClasses: [.digitASCII], unchecked: ["typed-text-lost"]),
-    shouldChangeCharactersIn: { _, _, replacementString, _ in
-        replacementString.unicodeScalars.allSatisfy { ("0"..."9").contains($0) }
+    shouldChangeCharactersIn: { text, range, replacementString, _ in
+        // Undo can ask about a range beyond the text (an edit refused earlier): accepting
+        // it crashes the app, so refuse it.
+        range.location + range.length <= text.utf16.count
+            && replacementString.unicodeScalars.allSatisfy { ("0"..."9").contains($0) }
     })
 
 // MARK: A limit that lets marked text through

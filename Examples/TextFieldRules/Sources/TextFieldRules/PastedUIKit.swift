@@ -91,6 +91,14 @@ public final class StripNewlines: NSObject, UITextViewDelegate {
 
     public init(checksMarkedText: Bool) { self.checksMarkedText = checksMarkedText }
 
+    /// Refuses a range beyond the text: the edit this delegate rewrote is still on UIKit's
+    /// undo stack, and accepting its stale range crashes the app (jianshu.com/p/b302a7c66741).
+    public func textView(_ textView: UITextView, shouldChangeTextIn range: NSRange, replacementText text: String)
+        -> Bool
+    {
+        !checksMarkedText || range.location + range.length <= textView.text.utf16.count
+    }
+
     public func textViewDidChange(_ textView: UITextView) {
         if checksMarkedText, textView.markedTextRange != nil { return }
         guard textView.text.contains("\n") else { return }
@@ -186,6 +194,14 @@ public final class CapWhenDone: NSObject, UITextFieldDelegate {
     public func textFieldShouldReturn(_ textField: UITextField) -> Bool {
         textField.resignFirstResponder()
         return true
+    }
+
+    /// The fix also refuses a range beyond the text, which undo asks about once the cap
+    /// has rewritten an edit (accepting it crashes the app).
+    public func textField(
+        _ textField: UITextField, shouldChangeCharactersIn range: NSRange, replacementString string: String
+    ) -> Bool {
+        !composed || range.location + range.length <= textField.nsText.length
     }
 
     public func textFieldDidEndEditing(_ textField: UITextField) {
