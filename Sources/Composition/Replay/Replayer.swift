@@ -54,6 +54,9 @@ package final class Replayer {
         /// undone ones: each is the range to replace and what to put back.
         var undoStack: [UndoEntry] = []
         var redoStack: [UndoEntry] = []
+        /// Whether the session undoes or redoes anything: only then is the undo stack kept
+        /// (registering every edit costs the replay a copy of each replaced text).
+        let tracksUndo: Bool
     }
 
     /// One registered edit: replacing `range` with `text` reverts it.
@@ -68,7 +71,8 @@ package final class Replayer {
             hidesMarkedRangeDuringCommit: !profile.markedRangeVisibleDuringCommit,
             multiRangeTarget: profile.multiRangeTarget, sameTextEndsComposition: profile.sameTextEndsComposition,
             field: TextField(session.initial), brokenCount: analyzer.brokenSpots(in: session.initial.text).count,
-            presentation: profile.presentation(of: session.ime), recordedMarked: session.initial.markedRange != nil)
+            presentation: profile.presentation(of: session.ime), recordedMarked: session.initial.markedRange != nil,
+            tracksUndo: session.events.contains { $0 == .undo || $0 == .redo })
     }
 
     /// Where a crash schedule says a profile's replay stopped: the event whose step
@@ -355,7 +359,7 @@ package final class Replayer {
             let problems = rangeProblems(of: call, in: run.field.text)
             // UIKit registers the edit with the undo manager whatever the delegate answers
             // (see `undoStep`); compositions are the input method's, not undo's.
-            if registersUndo, !plan.isCompositionStep {
+            if registersUndo, run.tracksUndo, !plan.isCompositionStep {
                 let range = call.ranges[target.index(in: call.ranges)]
                 // Bounded, so that hostile sessions cannot grow it past their own size many
                 // times over: the last 64 edits, none replacing more than 64 Ki units
