@@ -10,6 +10,9 @@
 #include <unicode/ubrk.h>
 #include <unicode/uchar.h>
 #include <unicode/ucpmap.h>
+#include <unicode/uloc.h>
+#include <unicode/unum.h>
+#include <unicode/ures.h>
 #include <unicode/unorm2.h>
 #include <unicode/uregex.h>
 #include <unicode/uscript.h>
@@ -390,4 +393,49 @@ void cicu_segmentation_words(uint16_t *words, int32_t *status) {
         if ((gcb == U_GCB_EXTEND && (word & SCRATCH_CCC)) || gcb == U_GCB_ZWJ) out |= CICU_SEG_EXT_CCC_ZWJ;
         words[c] = out;
     }
+}
+
+// MARK: Locale number symbols
+
+_Static_assert(UNUM_ONE_DIGIT_SYMBOL + 8 == UNUM_NINE_DIGIT_SYMBOL, "the digit symbols must be consecutive");
+
+int32_t cicu_number_symbol(const char *language_tag, int32_t which, uint16_t *dest, int32_t capacity,
+                           int32_t *status) {
+    if (U_FAILURE(*status)) return 0;
+    if (which < 0 || which > CICU_NUMBER_SYMBOL_GROUPING_SEPARATOR) {
+        *status = U_ILLEGAL_ARGUMENT_ERROR;
+        return 0;
+    }
+    char locale[ULOC_FULLNAME_CAPACITY];
+    int32_t parsed = 0;
+    UErrorCode code = U_ZERO_ERROR;
+    uloc_forLanguageTag(language_tag, locale, (int32_t)sizeof locale, &parsed, &code);
+    if (U_FAILURE(code) || code == U_STRING_NOT_TERMINATED_WARNING || parsed != (int32_t)strlen(language_tag) ||
+        locale[0] == 0) {
+        *status = CICU_UNKNOWN_LOCALE;
+        return 0;
+    }
+    // ICU falls back to the default locale for one it has no data for, and says so only
+    // when the locale's own resource bundle is opened (unum_open warns for any locale).
+    code = U_ZERO_ERROR;
+    UResourceBundle *bundle = ures_open(NULL, locale, &code);
+    if (bundle != NULL) ures_close(bundle);
+    if (U_FAILURE(code) || code == U_USING_DEFAULT_WARNING) {
+        *status = U_FAILURE(code) ? (int32_t)code : CICU_UNKNOWN_LOCALE;
+        return 0;
+    }
+    code = U_ZERO_ERROR;
+    UNumberFormat *format = unum_open(UNUM_DECIMAL, NULL, 0, locale, NULL, &code);
+    if (U_FAILURE(code)) {
+        *status = (int32_t)code;
+        return 0;
+    }
+    UNumberFormatSymbol symbol = which == 0                                      ? UNUM_ZERO_DIGIT_SYMBOL
+                                 : which <= 9                                    ? UNUM_ONE_DIGIT_SYMBOL + (which - 1)
+                                 : which == CICU_NUMBER_SYMBOL_DECIMAL_SEPARATOR ? UNUM_DECIMAL_SEPARATOR_SYMBOL
+                                                                                 : UNUM_GROUPING_SEPARATOR_SYMBOL;
+    int32_t length = unum_getSymbol(format, symbol, (UChar *)dest, capacity, &code);
+    unum_close(format);
+    if (U_FAILURE(code) && code != U_BUFFER_OVERFLOW_ERROR) *status = (int32_t)code;
+    return length;
 }

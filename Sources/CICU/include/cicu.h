@@ -222,6 +222,26 @@ int cicu_regex_find(cicu_regex *regex, const uint16_t *text, int32_t length, int
 int32_t cicu_normalize_nfkc(const uint16_t *text, int32_t length, uint16_t *dest, int32_t capacity,
                             int32_t *status);
 
+// MARK: Locale number symbols (CLDR data through ICU's number formatting)
+
+/// Which symbol `cicu_number_symbol` writes: a digit 0–9, or a separator.
+enum {
+    CICU_NUMBER_SYMBOL_DECIMAL_SEPARATOR = 10,
+    CICU_NUMBER_SYMBOL_GROUPING_SEPARATOR = 11
+};
+
+/// The status `cicu_number_symbol` sets when `language_tag` is not a well-formed BCP 47
+/// tag, or names a locale ICU has no data for (it would fall back to the root locale).
+enum { CICU_UNKNOWN_LOCALE = 0x7FFF0000 };
+
+/// Writes one symbol of the default decimal format of the locale named by the BCP 47
+/// `language_tag` (`uloc_forLanguageTag`, `unum_open(UNUM_DECIMAL)`, `unum_getSymbol`):
+/// `which` 0–9 is that digit in the locale's default numbering system (٣ in `ar-EG`), or
+/// one of `CICU_NUMBER_SYMBOL_*`. Returns the symbol's length (which may exceed
+/// `capacity`).
+int32_t cicu_number_symbol(const char *language_tag, int32_t which, uint16_t *dest, int32_t capacity,
+                           int32_t *status);
+
 #ifdef __cplusplus
 }
 #endif
