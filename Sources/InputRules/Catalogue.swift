@@ -152,13 +152,19 @@ private let correctRules: [RuleDefinition] = [
     },
     RuleDefinition(
         name: "decimal",
-        summary: "ASCII digits (fullwidth folded) and at most one separator, judged on committed text.",
-        parameters: [RuleParameter("separator", DecimalRule.separators.joined(separator: " | "), default: ".")]
+        summary:
+            "ASCII digits (fullwidth and the region's digits folded) and at most one separator (the device region's by default), judged on committed text.",
+        parameters: [
+            RuleParameter(
+                "separator", (["region"] + DecimalRule.separators).joined(separator: " | "), default: "region")
+        ]
     ) { arguments throws(RuleSpecError) in
-        guard let separator = arguments.string("separator"), DecimalRule.separators.contains(separator) else {
+        guard let separator = arguments.string("separator"),
+            separator == "region" || DecimalRule.separators.contains(separator)
+        else {
             throw arguments.bad("separator")
         }
-        return DecimalRule(separator: Character(separator), spec: arguments.specText)
+        return DecimalRule(separator: separator == "region" ? nil : Character(separator), spec: arguments.specText)
     },
     RuleDefinition(
         name: "regex", summary: "The committed text matches the ICU regular expression as a whole.",

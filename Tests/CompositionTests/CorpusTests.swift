@@ -66,6 +66,12 @@ import Testing
             #expect(schemaOps[op.rawValue] == ["op"] + op.requiredMembers, "\(op.rawValue)")
         }
         let topLevel = try properties.members().map(\.0).sorted()
-        #expect(topLevel == ["events", "expect", "format", "id", "ime", "initial", "locale", "observed", "source"])
+        #expect(
+            topLevel == [
+                "events", "expect", "format", "id", "ime", "initial", "keyboard", "locale", "observed", "source",
+            ])
+        #expect(
+            try strings(properties.member("keyboard").member("properties").member("type").member("enum"))
+                == KeyboardType.allCases.map(\.rawValue))
     }
 }

@@ -97,9 +97,33 @@ import Testing
             edits: [(#""detail": "d""#, #""detail": "d", "keys": "j;6""#)],
             message: #"$.source.keys: expected no "keys" unless the source kind is "engine", found "j;6""#),
         .init(
+            name: "text a number pad cannot type",
+            edits: [(#""id": "s""#, #""id": "s", "keyboard": {"type": "numberPad", "region": "de-DE"}"#)],
+            message:
+                #"$.events[0].text: expected text the numberPad keyboard can type (0–9); a paste, which ignores the keyboard, is a "replace", found "ㄨ""#,
+            event: 0),
+        .init(
+            name: "a decimal pad in a region ICU does not know",
+            edits: [(#""id": "s""#, #""id": "s", "keyboard": {"type": "decimalPad", "region": "xx-YY"}"#)],
+            message:
+                #"$.keyboard.region: expected a BCP 47 region format ICU has data for (the decimalPad keyboard's digits follow it), found "xx-YY""#
+        ),
+        .init(
+            name: "a number pad with no region and no locale",
+            edits: [(#""id": "s""#, #""id": "s", "keyboard": {"type": "numberPad"}"#)],
+            message:
+                #"$.keyboard: expected a "region" member, or a "locale" for the session: a BCP 47 region format ICU has data for (the numberPad keyboard's digits follow it), found an object"#
+        ),
+        .init(
+            name: "an unknown keyboard type",
+            edits: [(#""id": "s""#, #""id": "s", "keyboard": {"type": "numpad"}"#)],
+            message:
+                #"$.keyboard.type: expected one of "default", "asciiCapable", "numbersAndPunctuation", "URL", "numberPad", "phonePad", "namePhonePad", "emailAddress", "decimalPad", "twitter", "webSearch", "asciiCapableNumberPad", found "numpad""#
+        ),
+        .init(
             name: "unknown member", edits: [(#""id": "s""#, #""id": "s", "colour": "red""#)],
             message:
-                "$.colour: expected one of the members events, expect, format, id, ime, initial, locale, observed, source, found unknown member 'colour'"
+                "$.colour: expected one of the members events, expect, format, id, ime, initial, keyboard, locale, observed, source, found unknown member 'colour'"
         ),
     ]
 

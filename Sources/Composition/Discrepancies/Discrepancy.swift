@@ -31,6 +31,10 @@ public enum DiscrepancyKind: String, Sendable, CaseIterable {
     /// past the time and stack limits the harness sets on ICU's matcher (on a device, where
     /// `NSRegularExpression` sets none, the app freezes).
     case ruleCrashed = "rule-crashed"
+    /// A key of the field's own number, decimal or phone pad was refused where the pad is
+    /// made for it: a digit in an empty field, the region's decimal separator after the
+    /// first digits (``KeyboardKeys/isHome(_:after:)``), with the rule's limit not reached.
+    case keyRefused = "key-refused"
 
     /// What a discrepancy of a kind points at.
     public enum Cause: Sendable {
@@ -46,7 +50,8 @@ public enum DiscrepancyKind: String, Sendable, CaseIterable {
     /// What a discrepancy of this kind points at.
     public var cause: Cause {
         switch self {
-        case .compositionInterrupted, .brokenText, .limitExceeded, .verdictMismatch, .finalTextMismatch, .ruleCrashed:
+        case .compositionInterrupted, .brokenText, .limitExceeded, .verdictMismatch, .finalTextMismatch, .ruleCrashed,
+            .keyRefused:
             .rule
         case .proposedTextMismatch, .lengthMismatch, .rangeOutOfBounds, .rangeSplitsSurrogate, .rangeSplitsGrapheme,
             .observedMismatch, .expectedTextMismatch:
@@ -62,7 +67,7 @@ public enum DiscrepancyKind: String, Sendable, CaseIterable {
     /// independence). A digits-only field that refuses Pinyin letters on purpose does not
     /// claim composition safety, so an interrupted composition is reported, not failed.
     public static func claimed(by contract: RuleContract) -> Set<DiscrepancyKind> {
-        var kinds: Set<DiscrepancyKind> = [.brokenText, .ruleCrashed]
+        var kinds: Set<DiscrepancyKind> = [.brokenText, .ruleCrashed, .keyRefused]
         if contract.limit != nil { kinds.insert(.limitExceeded) }
         if contract.compositionSafe { kinds.insert(.compositionInterrupted) }
         if contract.profileIndependent { kinds.formUnion([.verdictMismatch, .finalTextMismatch]) }
@@ -87,6 +92,8 @@ public enum DiscrepancyKind: String, Sendable, CaseIterable {
         case .observedMismatch: "The profile predicts a different delegate call than the one recorded on a device."
         case .expectedTextMismatch: "The field does not end with the text the session's recording says it should."
         case .ruleCrashed: "The rule would bring the app down here: it trapped, or a regular expression ran away."
+        case .keyRefused:
+            "The rule refuses a key of the field's own keyboard where that keyboard is made for it (a digit in an empty field, the region's decimal separator after digits)."
         }
     }
 }
@@ -142,6 +149,8 @@ package struct Discrepancy: Hashable, Sendable {
         case expectedText(profile: String, expected: UTF16Text, actual: FieldState)
         /// What the rule did on an event that would bring an app down.
         case ruleFault(profile: String, event: SessionEvent, field: FieldState, fault: String)
+        /// A key of the field's pad the rule did not keep; `keyboard` names the pad and its keys.
+        case keyRefused(profile: String, key: UTF16Text, keyboard: String, before: FieldState, after: FieldState)
     }
 
     /// One sentence with the concrete values that differ.
@@ -188,6 +197,9 @@ package struct Discrepancy: Hashable, Sendable {
                 "\(profile) ends with \"\(actual.briefNotation)\", the session expects \"\(expected.briefDescription)\""
         case .ruleFault(let profile, let event, let field, let fault):
             return "rule \(rule) on \(event) on \"\(field.briefNotation)\" under \(profile): \(fault)"
+        case .keyRefused(let profile, let key, let keyboard, let before, let after):
+            return
+                "under \(profile) rule \(rule) did not keep the \"\(key.briefDescription)\" key of the \(keyboard) typed on \"\(before.briefNotation)\": the field holds \"\(after.briefNotation)\", so its own keyboard cannot fill it"
         }
     }
 
@@ -240,6 +252,11 @@ package struct Discrepancy: Hashable, Sendable {
             return .object([("expected", .string(expected)), ("actual", .string(actual.text))])
         case .ruleFault(_, _, let field, let fault):
             return .object([("field", .string(field.notation)), ("fault", .string(fault))])
+        case .keyRefused(_, let key, let keyboard, let before, let after):
+            return .object([
+                ("key", .string(key)), ("keyboard", .string(keyboard)), ("field", .string(before.notation)),
+                ("after", .string(after.notation)),
+            ])
         }
     }
 }

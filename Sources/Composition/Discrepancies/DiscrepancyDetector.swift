@@ -96,6 +96,7 @@ struct DiscrepancyDetector {
                 add(.limitExceeded, .limit(profile: profile, limit: limit, length: length, after: step.after))
             }
         }
+        if let keys = session.keyboard, keys.isPad { checkKey(step, profile: profile, keys: keys, add: add) }
         if let observed = recorded[position], event < observed.count, let expected = observed[event],
             step.calls.count != 1 || step.calls[0].call != expected
         {
@@ -103,6 +104,26 @@ struct DiscrepancyDetector {
                 .observedMismatch,
                 .observed(profile: profile, event: step.event, predicted: step.calls.map(\.call), observed: expected))
         }
+    }
+
+    /// A key typed where the field's pad is made for it must be kept, unless the rule
+    /// openly does not take it (``RuleContract/judgesKeys(typing:numberKey:after:)``): `key-refused`. Only a key typed at the end of a text
+    /// with nothing marked or selected is judged: what the pad is for, not where the caret
+    /// was moved.
+    private func checkKey(
+        _ step: TraceStep, profile: String, keys: KeyboardKeys, add: (DiscrepancyKind, Discrepancy.Evidence) -> Void
+    ) {
+        guard step.note == nil, step.skipped == nil, case .insertText(let key) = step.event else { return }
+        let before = step.before
+        guard before.markedRange == nil, before.selection == .caret(at: before.text.length),
+            keys.isHome(key, after: before.text), step.after.text.length <= before.text.length
+        else { return }
+        let numberKey = keys.digits.contains(key) || key == keys.decimalSeparator
+        guard contract.judgesKeys(typing: key, numberKey: numberKey, after: before.text) else { return }
+        let pad =
+            "\(keys.keyboard.type.rawValue) keyboard" + (keys.region.map { " (\($0))" } ?? "") + ", which types "
+            + keys.description
+        add(.keyRefused, .keyRefused(profile: profile, key: key, keyboard: pad, before: before, after: step.after))
     }
 
     /// Compares the profiles' steps of event `index`, then keeps what the limits allow of

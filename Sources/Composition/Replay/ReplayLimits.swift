@@ -88,6 +88,7 @@ extension Discrepancy.Evidence {
         case .observed, .lengths, .verdicts: 0
         case .finalFields(let values): values.reduce(0) { $0 + $1.value.text.length }
         case .expectedText(_, let expected, let actual): expected.length + actual.text.length
+        case .keyRefused(_, let key, _, let before, let after): key.length + before.text.length + after.text.length
         }
     }
 }

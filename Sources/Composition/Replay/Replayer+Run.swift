@@ -61,6 +61,7 @@ extension Replayer {
         traces: TraceKeeping, limits: ReplayLimits, observe: ((Int, Int, TraceStep) -> Void)?
     ) -> SessionResult {
         let names = profiles.map(\.name)
+        let rule = rule.onDevice(region: session.keyboard?.region ?? session.locale)
         do {
             var replays = profiles.map { start(session, profile: $0) }
             var detector = DiscrepancyDetector(

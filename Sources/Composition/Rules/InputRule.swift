@@ -160,6 +160,12 @@ public protocol InputRule: Sendable {
     /// `beginEditing`, `endEditing`, `clearButton` and `returnKey` events), `field` being
     /// the field as the method sees it.
     func editing(_ moment: EditingMoment, field: FieldState, profile: String) -> EditingResponse
+
+    /// The rule as it runs on a device whose region format is `region` (a BCP 47 tag: what
+    /// `Locale.current` and `NumberFormatter()` see), for a rule that reads the device's
+    /// locale. Replay asks it once per session, with the region of the session's keyboard,
+    /// else the session's locale.
+    func onDevice(region: String?) -> any InputRule
 }
 
 extension InputRule {
@@ -179,6 +185,9 @@ extension InputRule {
     public func editing(_ moment: EditingMoment, field: FieldState, profile: String) -> EditingResponse {
         EditingResponse()
     }
+
+    /// The same rule on every device.
+    public func onDevice(region: String?) -> any InputRule { self }
 }
 
 /// No rule: every change is accepted and nothing is rewritten. Replaying with it shows

@@ -208,3 +208,31 @@ extension FieldState {
         return text.replacing(marked, with: .empty)
     }
 }
+
+extension RuleContract {
+    /// Whether a rule with this contract must keep `key`, typed on the field's own pad at the
+    /// end of `before` (`key-refused`). Not when keeping it would break the limit, nor when
+    /// the rule openly does not take it: its pattern or predicate (the app's exact spec, which
+    /// a keyboard is no evidence against) rejects the text or the key, or — for a rule
+    /// without a text promise — the key's class is outside the classes it allows. A number
+    /// promise (`decimal`, reads as a Float) is judged: a number field must take the number
+    /// keys of the device's region (`numberKey`: a digit or the decimal separator),
+    /// whatever separator its code assumed.
+    package func judgesKeys(typing key: UTF16Text, numberKey: Bool, after before: UTF16Text) -> Bool {
+        let typed = before + key
+        if let limit, typed.exceeds(limit.count, in: limit.unit) { return false }
+        if let inputPromise, !inputPromise.holds(for: key) { return false }
+        switch textPromise {
+        case .matches?, .predicate?:
+            return textPromise?.holds(for: typed) ?? true
+        case .decimal?, .parsesAsFloat?:
+            return numberKey
+        case nil:
+            guard allowedClasses != nil || !deniedClasses.isEmpty, let cluster = key.clusters.first else { return true }
+            return key.units.withUnsafeBufferPointer { units in
+                !deniedClasses.contains { $0.contains(units, classified: cluster.classification) }
+                    && (allowedClasses?.contains { $0.contains(units, classified: cluster.classification) } ?? true)
+            }
+        }
+    }
+}

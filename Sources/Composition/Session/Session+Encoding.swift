@@ -8,6 +8,7 @@ extension Session {
             ("format", .string(Self.format)), ("id", .string(id)), ("ime", .string(ime.rawValue)),
         ]
         if let locale { members.append(("locale", .string(locale))) }
+        if let keyboard { members.append(("keyboard", keyboard.json)) }
         var sourceMembers: [(String, JSONValue)] = [
             ("kind", .string(source.kind.rawValue)), ("detail", .string(source.detail)),
         ]

@@ -16,7 +16,7 @@ extension Session {
     /// - Throws: ``JSONDecodingError`` at the JSON path of the first problem.
     package init(json node: JSONNode, streamedEvents: [SessionEvent]? = nil) throws(JSONDecodingError) {
         try node.rejectUnknownMembers([
-            "format", "id", "ime", "locale", "source", "initial", "events", "observed", "expect",
+            "format", "id", "ime", "locale", "keyboard", "source", "initial", "events", "observed", "expect",
         ])
         let format = try node.member("format")
         guard try format.string() == Self.format else { throw format.mismatch("\"\(Self.format)\"") }
@@ -25,6 +25,11 @@ extension Session {
         guard !id.isEmpty else { throw idNode.mismatch("a non-empty id") }
         ime = try node.member("ime").choice(InputMethodFamily.self)
         locale = try node.optionalMember("locale")?.string()
+        let keyboardNode = try node.optionalMember("keyboard")
+        let keyboard = try keyboardNode.map { [locale] node throws(JSONDecodingError) in
+            try KeyboardKeys.decode(node, locale: locale)
+        }
+        self.keyboard = keyboard
         let sourceNode = try node.member("source")
         try sourceNode.rejectUnknownMembers(["kind", "detail", "engine", "engineVersion", "schema", "keys"])
         let kind = try sourceNode.member("kind").choice(Source.Kind.self)
@@ -63,6 +68,11 @@ extension Session {
             }
             if event.rangeIssue(textLength: field.text.length) != nil {
                 try Self.check(event, node: eventNode(), against: field)
+            }
+            if let keyboard, let typed = event.typedText, !keyboard.canType(typed) {
+                throw try eventNode().member("text").mismatch(
+                    "text the \(keyboard.keyboard.type.rawValue) keyboard can type (\(keyboard.description));"
+                        + " a paste, which ignores the keyboard, is a \"replace\"")
             }
             events.append(event)
             DelegateModel.neutral.apply(.event(event), to: &field)
@@ -116,6 +126,30 @@ extension Session {
             DelegateModel.neutral.apply(.event(event), to: &field)
         }
         return nil
+    }
+}
+
+extension KeyboardKeys {
+    /// Reads `{"type", "region"}` and resolves it.
+    static func decode(_ node: JSONNode, locale: String?) throws(JSONDecodingError) -> KeyboardKeys {
+        try node.rejectUnknownMembers(["type", "region"])
+        let type = try node.member("type").choice(KeyboardType.self)
+        let regionNode = try node.optionalMember("region")
+        let region = try regionNode?.string()
+        do {
+            return try KeyboardKeys(Keyboard(type, region: region), locale: locale)
+        } catch {
+            let what = "a BCP 47 region format ICU has data for (the \(type.rawValue) keyboard's digits follow it)"
+            if let regionNode { throw regionNode.mismatch(what) }
+            throw node.mismatch("a \"region\" member, or a \"locale\" for the session: " + what)
+        }
+    }
+
+    /// `{"type", "region"}`, the shape ``decode(_:locale:)`` reads.
+    package var json: JSONValue {
+        var members: [(String, JSONValue)] = [("type", .string(keyboard.type.rawValue))]
+        if let region = keyboard.region { members.append(("region", .string(region))) }
+        return .object(members)
     }
 }
 

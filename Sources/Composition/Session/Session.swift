@@ -9,6 +9,10 @@ public struct Session: Hashable, Sendable {
     public var ime: InputMethodFamily
     /// The language typed (BCP 47), when known.
     public var locale: String?
+    /// The field's keyboard, resolved for its region, when the session names one: the
+    /// events then type only what it can type (pastes aside), and replay checks that the
+    /// rule keeps its keys (`key-refused`). `nil` is the default keyboard.
+    public var keyboard: KeyboardKeys?
     /// Where the behaviour the session encodes comes from.
     public var source: Source
     /// The field before the first event.
@@ -22,12 +26,14 @@ public struct Session: Hashable, Sendable {
 
     /// A session.
     public init(
-        id: String, ime: InputMethodFamily, locale: String? = nil, source: Source, initial: FieldState,
-        events: [SessionEvent], observed: [String: [DelegateCall?]] = [:], expectedText: UTF16Text? = nil
+        id: String, ime: InputMethodFamily, locale: String? = nil, keyboard: KeyboardKeys? = nil, source: Source,
+        initial: FieldState, events: [SessionEvent], observed: [String: [DelegateCall?]] = [:],
+        expectedText: UTF16Text? = nil
     ) {
         self.id = id
         self.ime = ime
         self.locale = locale
+        self.keyboard = keyboard
         self.source = source
         self.initial = initial
         self.events = events

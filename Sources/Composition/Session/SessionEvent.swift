@@ -64,6 +64,16 @@ public enum SessionEvent: Hashable, Sendable {
         }
     }
 
+    /// The text the event types on the keyboard (a commit, marked text), which the field's
+    /// keyboard must be able to type; `nil` for edits that come from elsewhere (a paste, a
+    /// prediction's replacement, the app) or type nothing.
+    public var typedText: UTF16Text? {
+        switch self {
+        case .insertText(let text), .setMarkedText(let text, _): text
+        default: nil
+        }
+    }
+
     /// Whether the event is the app setting the text from code (``setText(_:)``).
     public var isAppAssignment: Bool {
         if case .setText = self { true } else { false }

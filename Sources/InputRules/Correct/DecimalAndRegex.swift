@@ -1,24 +1,60 @@
 import Composition
 import Graphemes
+import Synchronization
 
-/// A decimal number field: spec `decimal[:separator=.|,]` (default `.`).
+/// A decimal number field: spec `decimal[:separator=region|.|,]` (default `region`).
 ///
-/// Keeps digits and at most one separator. A digit is a cluster of General_Category Nd
-/// whose NFKC form is an ASCII digit, stored as that ASCII digit: the fullwidth １２３ a
-/// CJK input method produces in full-width mode becomes 123, while ١٢٣ and ७, which no
-/// NFKC folds to ASCII, are dropped. A separator is a cluster whose NFKC form is the
-/// separator (fullwidth ． counts as "."). Like every correct rule it judges the text
-/// once nothing is marked, on what the event inserted (``CommittedEdit``): a paste of
-/// "1,234.50" keeps "1234.50", a second separator is dropped.
+/// Keeps digits and at most one separator. With `separator=region` (what
+/// `NumberFormatter()` does with `Locale.current`) the separator is the decimal separator
+/// of the device's region, the one its decimal pad shows (`,` in de-DE, `٫` in ar-EG), and
+/// the region's own digits (٣ in ar-EG) are kept as ASCII digits; with no known region,
+/// `.`. A digit is a cluster of General_Category Nd whose NFKC form is an ASCII digit,
+/// stored as that ASCII digit: the fullwidth １２３ a CJK input method produces in
+/// full-width mode becomes 123, while digits of other scripts (other than the region's)
+/// are dropped. A separator is a cluster whose NFKC form is the separator (fullwidth ．
+/// counts as "."). Like every correct rule it judges the text once nothing is marked, on
+/// what the event inserted (``CommittedEdit``): a paste of "1,234.50" keeps "1234.50" when
+/// the separator is ".", a second separator is dropped.
 package struct DecimalRule: DecidesAfterTheChange {
+    /// The fixed separators a spec may name (besides `region`).
     package static let separators: [String] = [".", ","]
 
     package let separator: UInt16
+    /// Whether the separator and digits are the device region's (resolved by ``onDevice(region:)``).
+    package let followsRegion: Bool
+    /// The region's digits zero to nine when they are not ASCII, kept as ASCII digits.
+    package let regionDigits: [UTF16Text]
     package let spec: String
 
-    package init(separator: Character = ".", spec: String) {
-        self.separator = separator.utf16.first ?? 0x2E
+    /// A rule with a fixed separator, or with `nil` the device region's.
+    package init(separator: Character?, spec: String) {
+        self.separator = separator?.utf16.first ?? 0x2E
+        followsRegion = separator == nil
+        regionDigits = []
         self.spec = spec
+    }
+
+    private init(region numbers: LocaleNumbers?, spec: String) {
+        let separator = numbers?.decimalSeparator.units ?? []
+        self.separator = separator.count == 1 ? separator[0] : 0x2E
+        followsRegion = true
+        let digits = numbers?.digits ?? []
+        regionDigits = digits.first?.units.first.map { $0 < 0x80 } ?? true ? [] : digits
+        self.spec = spec
+    }
+
+    /// Each region's numbers, read from ICU once.
+    private static let regions = Mutex<[String: LocaleNumbers?]>([:])
+
+    package func onDevice(region: String?) -> any InputRule {
+        guard followsRegion, let region else { return self }
+        let numbers = Self.regions.withLock { cache in
+            if let known = cache[region] { return known }
+            let read = try? LocaleNumbers(languageTag: region)
+            cache[region] = read
+            return read
+        }
+        return DecimalRule(region: numbers, spec: spec)
     }
 
     package var contract: RuleContract {
@@ -36,9 +72,13 @@ package struct DecimalRule: DecidesAfterTheChange {
         var kept: [UInt16] = []
         for index in edit.pieces.indices where edit.isWholeCluster(index) {
             let cluster = edit.cluster(index)
+            if let value = regionDigits.firstIndex(where: { $0.units.elementsEqual(cluster) }) {
+                kept.append(0x30 + UInt16(value))
+                continue
+            }
             let folded = UTF16Text(units: cluster).nfkc.units
-            guard folded.count == 1, folded[0] < 0x80 else { continue }
-            if cluster.classification.clusterClass == .digit {
+            guard folded.count == 1 else { continue }
+            if cluster.classification.clusterClass == .digit, folded[0] < 0x80 {
                 kept.append(folded[0])
             } else if folded[0] == separator, !hasSeparator {
                 kept.append(separator)
