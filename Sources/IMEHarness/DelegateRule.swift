@@ -179,4 +179,10 @@ struct ContractedRule: InputRule {
     func shouldChange(_ request: ChangeRequest) -> Bool { base.shouldChange(request) }
     func editingChanged(_ change: FieldChange) -> TextAssignment? { base.editingChanged(change) }
     func assignment(during request: ChangeRequest) -> TextAssignment? { base.assignment(during: request) }
+    func editing(_ moment: EditingMoment, field: FieldState, profile: String) -> EditingResponse {
+        base.editing(moment, field: field, profile: profile)
+    }
+    func onDevice(region: String?) -> any InputRule {
+        ContractedRule(base: base.onDevice(region: region), contract: contract)
+    }
 }

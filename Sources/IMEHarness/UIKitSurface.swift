@@ -556,16 +556,19 @@ extension NSRange {
 final class PerProfile<Object: AnyObject>: @unchecked Sendable {
     private let make: () -> Object
     private let lock = NSLock()
-    private var byProfile: [String: Object] = [:]
+    /// Per thread, per profile: a rule value may be replayed on several threads at once
+    /// (parallel tests, a campaign's workers), and a field is state no two may share.
+    private var byThread: [pthread_t: [String: Object]] = [:]
 
     init(make: @escaping () -> Object) { self.make = make }
 
     subscript(profile: String) -> Object {
+        let thread = pthread_self()
         lock.lock()
         defer { lock.unlock() }
-        if let object = byProfile[profile] { return object }
+        if let object = byThread[thread]?[profile] { return object }
         let object = make()
-        byProfile[profile] = object
+        byThread[thread, default: [:]][profile] = object
         return object
     }
 }
