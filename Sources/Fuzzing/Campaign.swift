@@ -106,13 +106,23 @@ package final class Fuzzer {
     let generator: SessionGenerator
     let replayer: Replayer
     let checker: PropertyChecker
+    /// The field's keyboard, when the campaign types on one other than the default.
+    package let keyboard: KeyboardKeys?
 
-    package init(rule: any InputRule, profiles: [PlatformProfile], inventory: Inventory) throws(ICUError) {
+    /// A fuzzer of `rule`; with a `keyboard`, sessions type only its keys (pastes aside), on
+    /// a device set to its region (``InputRule/onDevice(region:)``).
+    package init(rule: any InputRule, profiles: [PlatformProfile], inventory: Inventory, keyboard: KeyboardKeys? = nil)
+        throws(ICUError)
+    {
+        let rule = rule.onDevice(region: keyboard?.region)
         self.rule = rule
         self.profiles = profiles
-        generator = SessionGenerator(inventory: inventory, limit: rule.contract.limit?.count)
+        self.keyboard = keyboard
+        generator = SessionGenerator(inventory: inventory, limit: rule.contract.limit?.count, keyboard: keyboard)
         replayer = try Replayer()
-        checker = PropertyChecker(contract: rule.contract, profiles: profiles, analyzer: try TextAnalyzer())
+        checker = PropertyChecker(
+            contract: rule.contract, profiles: profiles, analyzer: try TextAnalyzer(),
+            typesOnAPad: keyboard?.isPad ?? false)
     }
 
     /// Each legacy rule of the catalogue, with parameters that make its bug reachable, and
@@ -186,8 +196,9 @@ package final class Fuzzer {
     /// The failures of one session, checked step by step as the replay makes them.
     package func failures(_ events: [SessionEvent]) -> [PropertyFailure] {
         let session = Session(
-            id: "fuzz", ime: .other, source: .init(kind: .fuzz, detail: ""), initial: FieldState(text: .empty),
-            events: events)
+            id: "fuzz", ime: .other, locale: keyboard?.region, keyboard: keyboard,
+            source: .init(kind: .fuzz, detail: ""),
+            initial: FieldState(text: .empty), events: events)
         var collector = PropertyChecker.Collector()
         let names = profiles.map(\.name)
         let checker = checker
@@ -199,9 +210,18 @@ package final class Fuzzer {
         return collector.failures
     }
 
-    /// The shortest session the shrinker finds that still fails `property`.
+    /// The shortest session the shrinker finds that still fails `property` (and, on a
+    /// campaign's keyboard, still types only its keys).
     package func shrink(_ events: [SessionEvent], property: FuzzProperty) -> [SessionEvent] {
-        Shrinker { [self] candidate in failures(candidate).contains { $0.property == property } }.shrink(events)
+        Shrinker { [self] candidate in
+            typesOnItsKeyboard(candidate) && failures(candidate).contains { $0.property == property }
+        }.shrink(events)
+    }
+
+    /// Whether every event types what the campaign's keyboard can type (always, without one).
+    private func typesOnItsKeyboard(_ events: [SessionEvent]) -> Bool {
+        guard let keyboard else { return true }
+        return events.allSatisfy { event in event.typedText.map(keyboard.canType) ?? true }
     }
 
     /// Runs iterations of `shard` from 0 until `iterations` (global count) or `seconds` run out.
@@ -245,7 +265,7 @@ package final class Fuzzer {
         let detail = failures(minimal).first { $0.property == failure.property } ?? failure
         let session = Session(
             id: Self.sessionID(rule: rule.spec, property: failure.property, seed: seed, iteration: iteration),
-            ime: .other,
+            ime: .other, locale: keyboard?.region, keyboard: keyboard,
             source: .init(
                 kind: .fuzz,
                 detail: Self.detail(

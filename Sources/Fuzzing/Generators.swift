@@ -87,16 +87,30 @@ struct SessionGenerator {
     /// is larger is still fuzzed, with texts this long, but its limit is not approached
     /// (texts proportional to an absurd limit would exhaust memory and time, not find bugs).
     static let nearLimitCeiling = 2_000
+    /// The keys of the field's keyboard, when the campaign names one other than the
+    /// default: a pad's keys (digits first), or the printable ASCII an ASCII keyboard types.
+    let keys: [UTF16Text]?
+    /// Whether ``keys`` are a pad's, whose first ten are its digits.
+    let isPad: Bool
 
-    init(inventory: Inventory, limit: Int?) {
+    init(inventory: Inventory, limit: Int?, keyboard: KeyboardKeys? = nil) {
         text = TextGenerator(inventory: inventory)
         self.limit = limit
+        isPad = keyboard?.isPad ?? false
+        keys =
+            switch keyboard {
+            case nil: nil
+            case let keyboard? where keyboard.isPad: keyboard.keys
+            case let keyboard? where keyboard.keyboard.type == .default: nil
+            case let keyboard?: inventory.ascii.filter(keyboard.canType)
+            }
     }
 
     var inventory: Inventory { text.inventory }
 
     /// A session of about `targetEvents` events.
     func session(_ rng: inout SplitMix64, targetEvents: Int) -> [SessionEvent] {
+        if let keys { return keyboardSession(keys, &rng, targetEvents: targetEvents) }
         var builder = Builder()
         while builder.events.count < targetEvents {
             switch rng.below(16) {
@@ -114,7 +128,40 @@ struct SessionGenerator {
             default: builder.apply(.insertText(text.cluster(&rng)))
             }
         }
-        lifecycleEnding(&rng, &builder)
+        lifecycleEnding(&rng, &builder) { text.cluster(&$0) }
+        return builder.events
+    }
+
+    /// A session typed on the field's own keyboard (`keys`): numbers key by key (on a pad
+    /// mostly digits, the separator and the other keys now and then), deletions, caret
+    /// moves, and pastes of anything — a paste ignores the keyboard — including numbers
+    /// written in another region's format; then an ending like every session's.
+    private func keyboardSession(_ keys: [UTF16Text], _ rng: inout SplitMix64, targetEvents: Int) -> [SessionEvent] {
+        func key(_ rng: inout SplitMix64) -> UTF16Text {
+            isPad && rng.chance(70) ? keys[rng.below(min(10, keys.count))] : rng.pick(keys)
+        }
+        var builder = Builder()
+        while builder.events.count < targetEvents {
+            switch rng.below(12) {
+            case 0, 1, 2, 3:
+                for _ in 0..<(1 + rng.below(4)) { builder.apply(.insertText(key(&rng))) }
+            case 4, 5: deletion(&rng, &builder)
+            case 6: builder.apply(.setSelection(.caret(at: builder.boundary(&rng))))
+            case 7: builder.apply(.replace(builder.range(&rng), text.text(&rng, count: 1 + rng.below(4))))
+            case 8:
+                let foreign = (0..<(1 + rng.below(6))).reduce(UTF16Text.empty) { number, _ in
+                    number + (rng.chance(25) ? UTF16Text(rng.pick(DecimalRule.separators)) : key(&rng))
+                }
+                builder.apply(.replace(builder.range(&rng), foreign))
+            case 9:
+                let target = min(limit ?? 8, Self.nearLimitCeiling) - 2 + rng.below(4)
+                let count = max(1, target - builder.field.text.graphemeCount)
+                let run = (0..<count).reduce(UTF16Text.empty) { typed, _ in typed + key(&rng) }
+                builder.apply(.replace(.caret(at: builder.field.text.length), run))
+            default: builder.apply(.insertText(key(&rng)))
+            }
+        }
+        lifecycleEnding(&rng, &builder, typing: key)
         return builder.events
     }
 
@@ -124,27 +171,30 @@ struct SessionGenerator {
     /// without asking `shouldChangeCharacters`), or resigns and is tapped again and typed
     /// into, or Return is pressed, or the clear button tapped and typed into again — the
     /// app setting the text, undo and redo, a 9-key Pinyin composition whose placeholders
-    /// are marked first, and a symbol picked among Pinyin candidates.
-    func lifecycleEnding(_ rng: inout SplitMix64, _ builder: inout Builder) {
+    /// are marked first, and a symbol picked among Pinyin candidates (these two only on the
+    /// default keyboard). `typing` draws what the user types.
+    func lifecycleEnding(
+        _ rng: inout SplitMix64, _ builder: inout Builder, typing: (inout SplitMix64) -> UTF16Text
+    ) {
         switch rng.below(20) {
         case 0: builder.apply(.endEditing)
         case 1:
             builder.apply(.endEditing)
             builder.apply(.beginEditing)
-            builder.apply(.insertText(text.cluster(&rng)))
+            builder.apply(.insertText(typing(&rng)))
         case 2: builder.apply(builder.field.state.markedRange == nil ? .returnKey : .endEditing)
         case 3:
             builder.apply(.clearButton)
-            builder.apply(.insertText(text.cluster(&rng)))
+            builder.apply(.insertText(typing(&rng)))
         case 4:
             builder.apply(.setText(text.text(&rng, count: 1 + rng.below(3))))
-            builder.apply(.insertText(text.cluster(&rng)))
+            builder.apply(.insertText(typing(&rng)))
         case 5: builder.apply(.undo)
         case 6:
             builder.apply(.undo)
             builder.apply(.redo)
-        case 7: nineKey(&rng, &builder)
-        case 8:
+        case 7 where keys == nil: nineKey(&rng, &builder)
+        case 8 where keys == nil:
             let syllable = rng.pick(inventory.pinyin)
             let marked = type([UTF16Text(syllable.syllable)], separator: " ", &rng, &builder)
             builder.apply(rng.chance(90) ? .insertText(rng.pick(inventory.symbolCandidates)) : .insertText(marked))

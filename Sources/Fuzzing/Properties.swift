@@ -26,6 +26,9 @@ package enum FuzzProperty: String, CaseIterable, Sendable, Codable {
     /// The rule would bring the app down (replay's `rule-crashed`): a regular expression
     /// that ran past ICU's limits.
     case ruleCrashed = "rule-crashed"
+    /// A key of the field's own pad was refused where the pad is made for it (replay's
+    /// `key-refused`): only sessions typed on a number, decimal or phone pad show it.
+    case keyRefused = "key-refused"
 
     /// The property a replay discrepancy of `kind` decides, if any: the same finding, or
     /// (a verdict or final text that differs by profile) what breaks profile independence.
@@ -35,6 +38,7 @@ package enum FuzzProperty: String, CaseIterable, Sendable, Codable {
         case .compositionInterrupted: self = .compositionInterrupted
         case .verdictMismatch, .finalTextMismatch: self = .profileDependent
         case .ruleCrashed: self = .ruleCrashed
+        case .keyRefused: self = .keyRefused
         default: return nil
         }
     }
@@ -42,7 +46,7 @@ package enum FuzzProperty: String, CaseIterable, Sendable, Codable {
     /// One sentence saying what a failure of the property means, for reports.
     package var explanation: String {
         switch self {
-        case .limitExceeded, .compositionInterrupted, .ruleCrashed:
+        case .limitExceeded, .compositionInterrupted, .ruleCrashed, .keyRefused:
             // The same finding as replay's kind of the same name, said the same way.
             DiscrepancyKind(rawValue: rawValue)?.explanation ?? rawValue
         case .brokenText: "The rule left a fragment of a character: a lone surrogate or part of an emoji sequence."
@@ -66,7 +70,7 @@ package enum FuzzProperty: String, CaseIterable, Sendable, Codable {
         case .profileDependent: contract.profileIndependent
         case .disallowedClass: contract.allowedClasses != nil || !contract.deniedClasses.isEmpty
         case .promiseBroken: contract.textPromise != nil
-        case .brokenText, .deletionBlocked, .typedTextLost, .committedTextLost, .ruleCrashed: true
+        case .brokenText, .deletionBlocked, .typedTextLost, .committedTextLost, .ruleCrashed, .keyRefused: true
         }
     }
 }
@@ -96,10 +100,12 @@ struct PropertyChecker {
     /// Finds broken spots, to tell the ones a rule made from the ones the user typed.
     let analyzer: TextAnalyzer
 
-    init(contract: RuleContract, profiles: [PlatformProfile], analyzer: TextAnalyzer) {
+    /// A checker of the properties that apply to `contract`; `key-refused` only when the
+    /// sessions are typed on a pad (nowhere else can it fail).
+    init(contract: RuleContract, profiles: [PlatformProfile], analyzer: TextAnalyzer, typesOnAPad: Bool = false) {
         self.analyzer = analyzer
         self.contract = contract
-        properties = FuzzProperty.allCases.filter { $0.applies(to: contract) }
+        properties = FuzzProperty.allCases.filter { $0.applies(to: contract) && ($0 != .keyRefused || typesOnAPad) }
         models = Dictionary(profiles.map { ($0.name, DelegateModel(profile: $0)) }) { first, _ in first }
     }
 

@@ -53,13 +53,19 @@ public struct FuzzCampaign: Sendable {
     ///     same failures, byte for byte).
     ///   - seed: The campaign's seed.
     ///   - profiles: The platform profiles every session is replayed under.
-    /// - Throws: ``HarnessFailure`` when the fuzzer's inventories cannot be read, or when
+    ///   - keyboard: The field's keyboard: with one other than `.default`, sessions type
+    ///     only its keys (pastes of anything aside) and a pad's refused keys fail
+    ///     `key-refused`.
+    ///   - region: The device's region format (BCP 47): a number or decimal pad's digits
+    ///     and separator, and what a rule reading the device's locale sees.
+    /// - Throws: ``HarnessFailure`` when the fuzzer's inventories cannot be read, when the
+    ///   region is unknown, or when
     ///   `seconds` is not above 0 and at most a week, or `iterations` is negative: a run
     ///   that cannot end is a mistake, not a test.
     public init(
         rule: some InputRule, contract: RuleContract? = nil, seconds: Double = 5, iterations: Int? = nil,
         seed: UInt64 = 0,
-        profiles: [Profile] = Profile.all
+        profiles: [Profile] = Profile.all, keyboard: KeyboardType = .default, region: String = "en-US"
     ) throws(HarnessFailure) {
         guard iterations.map({ $0 >= 0 }) ?? (seconds > 0 && seconds <= 7 * 24 * 3600) else {
             throw HarnessFailure(
@@ -73,11 +79,17 @@ public struct FuzzCampaign: Sendable {
                 "the contract leaves unchecked '\(unknown)', which is no property (known: "
                     + FuzzProperty.allCases.map(\.rawValue).joined(separator: ", ") + ")")
         }
+        let keys: KeyboardKeys?
+        do {
+            keys = keyboard == .default ? nil : try KeyboardKeys(Keyboard(keyboard, region: region), locale: nil)
+        } catch {
+            throw HarnessFailure("the \(keyboard.rawValue) keyboard: \(error)")
+        }
         let fuzzer: Fuzzer
         do {
             fuzzer = try Fuzzer(
                 rule: checked, profiles: profiles.map(\.platform),
-                inventory: Inventory(fuzzingDirectory: BundledData.directory + "/fuzzing"))
+                inventory: Inventory(fuzzingDirectory: BundledData.directory + "/fuzzing"), keyboard: keys)
         } catch {
             throw HarnessFailure("the fuzzer could not start: \(error)")
         }

@@ -56,6 +56,19 @@ enum FuzzCommand: Command {
                 "--profile", "NAME", repeatable: true, help: "A profile (repeatable; default: every shipped profile)."),
             .value("--profiles", "DIR", help: "Where profiles are (default: Corpora/profiles)."),
             .value("--inventory", "DIR", help: "Where the fuzzing inventories are (default: Corpora/fuzzing)."),
+            .value(
+                "--keyboard", "TYPE",
+                help: """
+                    Type on this keyboard (UIKit's keyboardType: \
+                    \(KeyboardType.allCases.map(\.rawValue).joined(separator: ", "))) instead of \
+                    every input method: its keys only, pastes of anything; a pad's keys and the \
+                    rule's device follow --region. Checks key-refused on the pads.
+                    """),
+            .value(
+                "--region", "TAG",
+                help:
+                    "The device's region format (BCP 47, default en-US): a number or decimal pad's digits and separator."
+            ),
             .flag("--segmentation", help: "Differential segmentation fuzzing (ICU against Swift)."),
         ],
         exitCodes: "Exit codes: 0 no property failed, 1 a property failed, 2 a usage or input error.")
@@ -146,11 +159,33 @@ enum FuzzCommand: Command {
             profiles = try CommandInputs.profiles(parsed)
             let (inventory, directory) = try CommandInputs.inventory(parsed)
             self.inventory = directory
+            let keyboard = try FuzzCommand.keyboard(parsed)
             do {
-                fuzzer = try Fuzzer(rule: rule, profiles: profiles, inventory: inventory)
+                fuzzer = try Fuzzer(rule: rule, profiles: profiles, inventory: inventory, keyboard: keyboard)
             } catch {
                 throw .icu(error)
             }
+        }
+    }
+
+    /// The keyboard `--keyboard` and `--region` ask for; `nil` for the input methods' sessions.
+    private static func keyboard(_ parsed: ParsedArguments) throws(CLIError) -> KeyboardKeys? {
+        let region = parsed.value("--region")
+        guard let name = parsed.value("--keyboard") else {
+            if let region { throw .invalidValue(option: "--region", value: region, expected: "--keyboard with it") }
+            return nil
+        }
+        guard let type = KeyboardType(rawValue: name) else {
+            throw .invalidValue(
+                option: "--keyboard", value: name,
+                expected: "one of " + KeyboardType.allCases.map(\.rawValue).joined(separator: ", "))
+        }
+        let tag = region ?? "en-US"
+        do {
+            return try KeyboardKeys(Keyboard(type, region: tag), locale: nil)
+        } catch {
+            throw .invalidValue(
+                option: "--region", value: tag, expected: "a BCP 47 region ICU has data for (de-DE, ar-EG)")
         }
     }
 
