@@ -123,6 +123,27 @@ package final class Fuzzer {
         checker = PropertyChecker(
             contract: rule.contract, profiles: profiles, analyzer: try TextAnalyzer(),
             typesOnAPad: keyboard?.isPad ?? false)
+        presented =
+            keyboard == nil
+            ? SessionGenerator.families.filter { family in
+                profiles.contains { $0.presentation(of: family) != .markedText }
+            } : []
+    }
+
+    /// The input-method families some profile presents other than as marked text (the
+    /// shipped iOS profiles: Korean, as last-syllable edits): a quarter of the sessions
+    /// type one of them alone, as that family, so its presentation is fuzzed too.
+    let presented: [InputMethodFamily]
+
+    /// The family iteration `iteration` of `seed` types: `.other` (every input method
+    /// mixed) or one of ``presented``, drawn apart from the events' own generator so that
+    /// the other sessions are what they were before presentations were drawn.
+    package func family(seed: UInt64, iteration: Int) -> InputMethodFamily {
+        guard !presented.isEmpty else { return .other }
+        var mixer = SplitMix64(seed: seed &+ UInt64(iteration) &* 0xD1B5_4A32_D192_ED03)
+        _ = mixer.next()
+        let draw = mixer.next()
+        return draw % 4 == 0 ? presented[Int((draw / 4) % UInt64(presented.count))] : .other
     }
 
     /// Each legacy rule of the catalogue, with parameters that make its bug reachable, and
@@ -190,13 +211,14 @@ package final class Fuzzer {
     package func events(seed: UInt64, iteration: Int) -> [SessionEvent] {
         var mixer = SplitMix64(seed: seed &+ UInt64(iteration) &* 0xD1B5_4A32_D192_ED03)
         var rng = SplitMix64(seed: mixer.next())
-        return generator.session(&rng, targetEvents: 10 + rng.below(20))
+        return generator.session(
+            &rng, targetEvents: 10 + rng.below(20), family: family(seed: seed, iteration: iteration))
     }
 
     /// The failures of one session, checked step by step as the replay makes them.
-    package func failures(_ events: [SessionEvent]) -> [PropertyFailure] {
+    package func failures(_ events: [SessionEvent], ime: InputMethodFamily = .other) -> [PropertyFailure] {
         let session = Session(
-            id: "fuzz", ime: .other, locale: keyboard?.region, keyboard: keyboard,
+            id: "fuzz", ime: ime, locale: keyboard?.region, keyboard: keyboard,
             source: .init(kind: .fuzz, detail: ""),
             initial: FieldState(text: .empty), events: events)
         var collector = PropertyChecker.Collector()
@@ -212,9 +234,11 @@ package final class Fuzzer {
 
     /// The shortest session the shrinker finds that still fails `property` (and, on a
     /// campaign's keyboard, still types only its keys).
-    package func shrink(_ events: [SessionEvent], property: FuzzProperty) -> [SessionEvent] {
+    package func shrink(_ events: [SessionEvent], property: FuzzProperty, ime: InputMethodFamily = .other)
+        -> [SessionEvent]
+    {
         Shrinker { [self] candidate in
-            typesOnItsKeyboard(candidate) && failures(candidate).contains { $0.property == property }
+            typesOnItsKeyboard(candidate) && failures(candidate, ime: ime).contains { $0.property == property }
         }.shrink(events)
     }
 
@@ -241,10 +265,11 @@ package final class Fuzzer {
         while iterations.map({ iteration < $0 }) ?? true {
             if let seconds, done % 64 == 0, elapsed() >= seconds { break }
             let events = events(seed: seed, iteration: iteration)
-            for failure in failures(events)
+            let ime = family(seed: seed, iteration: iteration)
+            for failure in failures(events, ime: ime)
             where examined[failure.property, default: []].count < Self.examinedPerProperty {
                 examined[failure.property, default: []].append(iteration)
-                let example = counterexample(failure, events: events, seed: seed, iteration: iteration)
+                let example = counterexample(failure, events: events, ime: ime, seed: seed, iteration: iteration)
                 if shapes.insert("\(failure.property) \(example.shape)").inserted { found.append(example) }
             }
             done += 1
@@ -258,14 +283,14 @@ package final class Fuzzer {
     }
 
     /// The minimised session of a failure, ready to save.
-    func counterexample(_ failure: PropertyFailure, events: [SessionEvent], seed: UInt64, iteration: Int)
-        -> FuzzFailure
-    {
-        let minimal = shrink(events, property: failure.property)
-        let detail = failures(minimal).first { $0.property == failure.property } ?? failure
+    func counterexample(
+        _ failure: PropertyFailure, events: [SessionEvent], ime: InputMethodFamily, seed: UInt64, iteration: Int
+    ) -> FuzzFailure {
+        let minimal = shrink(events, property: failure.property, ime: ime)
+        let detail = failures(minimal, ime: ime).first { $0.property == failure.property } ?? failure
         let session = Session(
             id: Self.sessionID(rule: rule.spec, property: failure.property, seed: seed, iteration: iteration),
-            ime: .other, locale: keyboard?.region, keyboard: keyboard,
+            ime: ime, locale: keyboard?.region, keyboard: keyboard,
             source: .init(
                 kind: .fuzz,
                 detail: Self.detail(

@@ -108,9 +108,14 @@ struct SessionGenerator {
 
     var inventory: Inventory { text.inventory }
 
-    /// A session of about `targetEvents` events.
-    func session(_ rng: inout SplitMix64, targetEvents: Int) -> [SessionEvent] {
+    /// The families ``session(_:targetEvents:family:)`` can type alone.
+    static let families: [InputMethodFamily] = [.hangul, .kana, .pinyin, .zhuyin]
+
+    /// A session of about `targetEvents` events; with a `family` (one of ``families``), a
+    /// session of that input method alone, which a profile presents its own way.
+    func session(_ rng: inout SplitMix64, targetEvents: Int, family: InputMethodFamily = .other) -> [SessionEvent] {
         if let keys { return keyboardSession(keys, &rng, targetEvents: targetEvents) }
+        if Self.families.contains(family) { return familySession(family, &rng, targetEvents: targetEvents) }
         var builder = Builder()
         while builder.events.count < targetEvents {
             switch rng.below(16) {
@@ -129,6 +134,32 @@ struct SessionGenerator {
             }
         }
         lifecycleEnding(&rng, &builder) { text.cluster(&$0) }
+        return builder.events
+    }
+
+    /// Compositions of one input method (and deletions, caret moves, pastes and other
+    /// typing between them), so that the session's `ime` is that family's and a profile's
+    /// presentation of it applies (Korean on iOS: last-syllable edits).
+    private func familySession(_ family: InputMethodFamily, _ rng: inout SplitMix64, targetEvents: Int)
+        -> [SessionEvent]
+    {
+        var builder = Builder()
+        while builder.events.count < targetEvents {
+            switch rng.below(10) {
+            case 0, 1, 2, 3, 4:
+                switch family {
+                case .hangul: hangul(&rng, &builder)
+                case .kana: kana(&rng, &builder)
+                case .zhuyin: zhuyin(&rng, &builder)
+                default: pinyin(&rng, &builder)
+                }
+            case 5: paste(&rng, &builder)
+            case 6: nearLimit(&rng, &builder)
+            case 7, 8: deletion(&rng, &builder)
+            default: builder.apply(.setSelection(.caret(at: builder.boundary(&rng))))
+            }
+        }
+        lifecycleEnding(&rng, &builder, otherInputMethods: false) { text.cluster(&$0) }
         return builder.events
     }
 
@@ -161,7 +192,7 @@ struct SessionGenerator {
             default: builder.apply(.insertText(key(&rng)))
             }
         }
-        lifecycleEnding(&rng, &builder, typing: key)
+        lifecycleEnding(&rng, &builder, otherInputMethods: false, typing: key)
         return builder.events
     }
 
@@ -171,10 +202,12 @@ struct SessionGenerator {
     /// without asking `shouldChangeCharacters`), or resigns and is tapped again and typed
     /// into, or Return is pressed, or the clear button tapped and typed into again — the
     /// app setting the text, undo and redo, a 9-key Pinyin composition whose placeholders
-    /// are marked first, and a symbol picked among Pinyin candidates (these two only on the
-    /// default keyboard). `typing` draws what the user types.
+    /// are marked first, and a symbol picked among Pinyin candidates (these two only when
+    /// `otherInputMethods`: not on a keyboard of its own, nor in a session of one input
+    /// method, whose presentation would apply to them). `typing` draws what the user types.
     func lifecycleEnding(
-        _ rng: inout SplitMix64, _ builder: inout Builder, typing: (inout SplitMix64) -> UTF16Text
+        _ rng: inout SplitMix64, _ builder: inout Builder, otherInputMethods: Bool = true,
+        typing: (inout SplitMix64) -> UTF16Text
     ) {
         switch rng.below(20) {
         case 0: builder.apply(.endEditing)
@@ -193,8 +226,8 @@ struct SessionGenerator {
         case 6:
             builder.apply(.undo)
             builder.apply(.redo)
-        case 7 where keys == nil: nineKey(&rng, &builder)
-        case 8 where keys == nil:
+        case 7 where otherInputMethods: nineKey(&rng, &builder)
+        case 8 where otherInputMethods:
             let syllable = rng.pick(inventory.pinyin)
             let marked = type([UTF16Text(syllable.syllable)], separator: " ", &rng, &builder)
             builder.apply(rng.chance(90) ? .insertText(rng.pick(inventory.symbolCandidates)) : .insertText(marked))

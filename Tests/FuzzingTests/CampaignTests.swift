@@ -22,7 +22,8 @@ import Testing
         #expect(failure.session.events.count <= 6, "\(failure.session.events)")
         // The minimised session is a valid ime-session/1 document that still fails.
         let decoded = try Session(json: JSONNode(JSONParser.parse(failure.session.json.rendered())))
-        #expect(try Fixtures.fuzzer(spec).failures(decoded.events).contains { $0.property == property })
+        #expect(
+            try Fixtures.fuzzer(spec).failures(decoded.events, ime: decoded.ime).contains { $0.property == property })
     }
 
     @Test(arguments: [
@@ -91,10 +92,10 @@ import Testing
     /// keeps, though the examined window ends at a different iteration in each shard.
     @Test func shardsOfAnEverywhereFailingRuleMergeToTheWholeRun() throws {
         let spec = "legacy-truncate-count:limit=6"
-        let whole = try Fixtures.fuzzer(spec).run(seed: 5, iterations: 150, seconds: nil)
+        let whole = try Fixtures.fuzzer(spec).run(seed: 5, iterations: 240, seconds: nil)
         #expect(whole.examined[.brokenText]?.count == Fuzzer.examinedPerProperty)
         let shards = try (1...3).map { index in
-            try Fixtures.fuzzer(spec).run(seed: 5, iterations: 150, seconds: nil, shard: Shard(index, of: 3))
+            try Fixtures.fuzzer(spec).run(seed: 5, iterations: 240, seconds: nil, shard: Shard(index, of: 3))
         }
         let merged = try FuzzResult.merging(shards.reversed())
         #expect(merged.failuresJSON.rendered() == whole.failuresJSON.rendered())
@@ -160,7 +161,7 @@ import Testing
             let data = try #require(FileManager.default.contents(atPath: directory + "/" + file))
             let session = try Session(json: JSONNode(JSONParser.parse(data)))
             let (property, spec) = try #require(Fuzzer.counterexample(from: session), "\(file)")
-            let failures = try Fixtures.fuzzer(spec).failures(session.events).map(\.property)
+            let failures = try Fixtures.fuzzer(spec).failures(session.events, ime: session.ime).map(\.property)
             if spec.hasPrefix("legacy-") {
                 #expect(failures.contains(property), "\(file) no longer fails \(property)")
             } else {
