@@ -68,7 +68,9 @@ import Testing
         let topLevel = try properties.members().map(\.0).sorted()
         #expect(
             topLevel == [
-                "events", "expect", "format", "id", "ime", "initial", "keyboard", "locale", "observed", "source",
+                "events", "expect", "format", "id", "ime", "initial", "keyboard", "locale", "observed",
+                "secureTextEntry",
+                "source",
             ])
         #expect(
             try strings(properties.member("keyboard").member("properties").member("type").member("enum"))

@@ -123,7 +123,7 @@ import Testing
         .init(
             name: "unknown member", edits: [(#""id": "s""#, #""id": "s", "colour": "red""#)],
             message:
-                "$.colour: expected one of the members events, expect, format, id, ime, initial, keyboard, locale, observed, source, found unknown member 'colour'"
+                "$.colour: expected one of the members events, expect, format, id, ime, initial, keyboard, locale, observed, secureTextEntry, source, found unknown member 'colour'"
         ),
     ]
 

@@ -57,6 +57,11 @@ package final class Replayer {
         /// Whether the session undoes or redoes anything: only then is the undo stack kept
         /// (registering every edit costs the replay a copy of each replaced text).
         let tracksUndo: Bool
+        /// Whether the field is a secure one (``Session/secureTextEntry``).
+        let secure: Bool
+        /// Whether the next key replaces the whole text: a secure field that has gained
+        /// focus again.
+        var clearsOnNextKey = false
     }
 
     /// One registered edit: replacing `range` with `text` reverts it.
@@ -72,7 +77,7 @@ package final class Replayer {
             multiRangeTarget: profile.multiRangeTarget, sameTextEndsComposition: profile.sameTextEndsComposition,
             field: TextField(session.initial), brokenCount: analyzer.brokenSpots(in: session.initial.text).count,
             presentation: profile.presentation(of: session.ime), recordedMarked: session.initial.markedRange != nil,
-            tracksUndo: session.events.contains { $0 == .undo || $0 == .redo })
+            tracksUndo: session.events.contains { $0 == .undo || $0 == .redo }, secure: session.secureTextEntry)
     }
 
     /// Where a crash schedule says a profile's replay stopped: the event whose step
@@ -265,6 +270,24 @@ package final class Replayer {
     /// The event the profile's presentation makes of the recorded `event`, `nil` when it
     /// makes none (see ``PlatformProfile/Presentation``).
     private func present(_ event: SessionEvent, in run: inout ProfileReplay) -> SessionEvent? {
+        if run.clearsOnNextKey {
+            // A secure field that gained focus again: the first key, typed or Backspace,
+            // replaces the whole text (OpenRadar 25690848; MaterialTextField #15;
+            // ReactiveCocoa #779: "clears the entire field on the first keypress (not just
+            // delete) after gaining focus"). That the delegate is asked with the whole
+            // text's range is `assumed`.
+            let all = UTF16Range(location: 0, length: run.field.text.length)
+            switch event {
+            case .setSelection: return event
+            case .insertText(let text):
+                run.clearsOnNextKey = false
+                return .replace(all, text)
+            case .deleteBackward:
+                run.clearsOnNextKey = false
+                return run.field.text.isEmpty ? event : .replace(all, .empty)
+            default: run.clearsOnNextKey = false
+            }
+        }
         guard run.presentation == .lastSyllable else { return event }
         let syllable = run.syllable.flatMap { syllable in
             syllable.range.fits(in: run.field.text.length) && run.field.text[syllable.range] == syllable.text
@@ -498,6 +521,7 @@ package final class Replayer {
         case .beginEditing:
             if !run.editing, ask(.shouldBeginEditing, &run).allows {
                 run.editing = true
+                run.clearsOnNextKey = run.secure
                 _ = ask(.didBeginEditing, &run)
             }
         case .endEditing:

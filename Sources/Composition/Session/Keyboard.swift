@@ -107,11 +107,16 @@ public struct KeyboardKeys: Hashable, Sendable {
     /// The keys of a pad, in the order they are shown; empty for a full keyboard.
     public var keys: [UTF16Text] { digits + (decimalSeparator.map { [$0] } ?? []) + symbols }
 
-    /// What smart punctuation puts in place of a straight quote or two hyphens (the
-    /// `latin/smart-*` sessions), which an ASCII keyboard therefore also types, except
+    /// What smart punctuation puts in place of a straight quote (opening or closing) or two
+    /// hyphens (`UITextSmartQuotesType`, `UITextSmartDashesType`; the `latin/smart-*`
+    /// sessions).
+    package static let smartReplacements: [(typed: UTF16Text, becomes: [UTF16Text])] = [
+        ("'", ["\u{2018}", "\u{2019}"]), ("\"", ["\u{201C}", "\u{201D}"]), ("--", ["\u{2014}"]),
+    ]
+
+    /// What smart punctuation produces, which an ASCII keyboard therefore also types, except
     /// where smart quotes are off (email; URL assumed alike).
-    private static let smartPunctuation: [UTF16Text] = ["\u{2018}", "\u{2019}", "\u{201C}", "\u{201D}", "\u{2014}"]
-        .map { UTF16Text($0) }
+    private static let smartPunctuation: [UTF16Text] = smartReplacements.flatMap(\.becomes)
 
     /// Whether a user can type `text` on this keyboard (as keys, a commit or a
     /// replacement its predictions make): for a pad, every cluster is a key; for an ASCII

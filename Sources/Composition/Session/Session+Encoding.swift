@@ -9,6 +9,7 @@ extension Session {
         ]
         if let locale { members.append(("locale", .string(locale))) }
         if let keyboard { members.append(("keyboard", keyboard.json)) }
+        if secureTextEntry { members.append(("secureTextEntry", .bool(true))) }
         var sourceMembers: [(String, JSONValue)] = [
             ("kind", .string(source.kind.rawValue)), ("detail", .string(source.detail)),
         ]

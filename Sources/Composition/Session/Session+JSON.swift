@@ -16,7 +16,8 @@ extension Session {
     /// - Throws: ``JSONDecodingError`` at the JSON path of the first problem.
     package init(json node: JSONNode, streamedEvents: [SessionEvent]? = nil) throws(JSONDecodingError) {
         try node.rejectUnknownMembers([
-            "format", "id", "ime", "locale", "keyboard", "source", "initial", "events", "observed", "expect",
+            "format", "id", "ime", "locale", "keyboard", "secureTextEntry", "source", "initial", "events", "observed",
+            "expect",
         ])
         let format = try node.member("format")
         guard try format.string() == Self.format else { throw format.mismatch("\"\(Self.format)\"") }
@@ -30,6 +31,7 @@ extension Session {
             try KeyboardKeys.decode(node, locale: locale)
         }
         self.keyboard = keyboard
+        secureTextEntry = try node.optionalMember("secureTextEntry")?.bool() ?? false
         let sourceNode = try node.member("source")
         try sourceNode.rejectUnknownMembers(["kind", "detail", "engine", "engineVersion", "schema", "keys"])
         let kind = try sourceNode.member("kind").choice(Source.Kind.self)

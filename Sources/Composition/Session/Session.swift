@@ -13,6 +13,9 @@ public struct Session: Hashable, Sendable {
     /// events then type only what it can type (pastes aside), and replay checks that the
     /// rule keeps its keys (`key-refused`). `nil` is the default keyboard.
     public var keyboard: KeyboardKeys?
+    /// Whether the field is secure (`isSecureTextEntry`): after it gains focus again
+    /// (`beginEditing`), the first key replaces the whole text.
+    public var secureTextEntry: Bool = false
     /// Where the behaviour the session encodes comes from.
     public var source: Source
     /// The field before the first event.
