@@ -130,20 +130,36 @@ package final class Fuzzer {
             } : []
     }
 
+    /// What a generated session is typed into, besides its events.
+    package struct SessionTraits: Hashable, Sendable {
+        /// The session's input-method family.
+        package var ime: InputMethodFamily = .other
+        /// Whether the field is secure (``Session/secureTextEntry``).
+        package var secure = false
+
+        package init(ime: InputMethodFamily = .other, secure: Bool = false) {
+            self.ime = ime
+            self.secure = secure
+        }
+    }
+
     /// The input-method families some profile presents other than as marked text (the
     /// shipped iOS profiles: Korean, as last-syllable edits): a quarter of the sessions
     /// type one of them alone, as that family, so its presentation is fuzzed too.
     let presented: [InputMethodFamily]
 
-    /// The family iteration `iteration` of `seed` types: `.other` (every input method
-    /// mixed) or one of ``presented``, drawn apart from the events' own generator so that
-    /// the other sessions are what they were before presentations were drawn.
-    package func family(seed: UInt64, iteration: Int) -> InputMethodFamily {
-        guard !presented.isEmpty else { return .other }
+    /// What iteration `iteration` of `seed` types into: the input-method family (`.other`,
+    /// every input method mixed, or one of ``presented``) and whether the field is secure
+    /// (one session in eight: typed on its keys, refocused, and cleared by the first key),
+    /// drawn apart from the events' own generator so that the other sessions are what they
+    /// were before these were drawn.
+    package func traits(seed: UInt64, iteration: Int) -> SessionTraits {
         var mixer = SplitMix64(seed: seed &+ UInt64(iteration) &* 0xD1B5_4A32_D192_ED03)
         _ = mixer.next()
         let draw = mixer.next()
-        return draw % 4 == 0 ? presented[Int((draw / 4) % UInt64(presented.count))] : .other
+        let secure = (draw >> 40) % 8 == 0
+        guard !presented.isEmpty, !secure, draw % 4 == 0 else { return SessionTraits(secure: secure) }
+        return SessionTraits(ime: presented[Int((draw / 4) % UInt64(presented.count))])
     }
 
     /// Each legacy rule of the catalogue, with parameters that make its bug reachable, and
@@ -212,15 +228,15 @@ package final class Fuzzer {
         var mixer = SplitMix64(seed: seed &+ UInt64(iteration) &* 0xD1B5_4A32_D192_ED03)
         var rng = SplitMix64(seed: mixer.next())
         return generator.session(
-            &rng, targetEvents: 10 + rng.below(20), family: family(seed: seed, iteration: iteration))
+            &rng, targetEvents: 10 + rng.below(20), traits: traits(seed: seed, iteration: iteration))
     }
 
     /// The failures of one session, checked step by step as the replay makes them.
-    package func failures(_ events: [SessionEvent], ime: InputMethodFamily = .other) -> [PropertyFailure] {
-        let session = Session(
-            id: "fuzz", ime: ime, locale: keyboard?.region, keyboard: keyboard,
-            source: .init(kind: .fuzz, detail: ""),
-            initial: FieldState(text: .empty), events: events)
+    package func failures(_ events: [SessionEvent], traits: SessionTraits = SessionTraits()) -> [PropertyFailure] {
+        var session = Session(
+            id: "fuzz", ime: traits.ime, locale: keyboard?.region, keyboard: keyboard,
+            source: .init(kind: .fuzz, detail: ""), initial: FieldState(text: .empty), events: events)
+        session.secureTextEntry = traits.secure
         var collector = PropertyChecker.Collector()
         let names = profiles.map(\.name)
         let checker = checker
@@ -234,18 +250,19 @@ package final class Fuzzer {
 
     /// The shortest session the shrinker finds that still fails `property` (and, on a
     /// campaign's keyboard, still types only its keys).
-    package func shrink(_ events: [SessionEvent], property: FuzzProperty, ime: InputMethodFamily = .other)
+    package func shrink(_ events: [SessionEvent], property: FuzzProperty, traits: SessionTraits = SessionTraits())
         -> [SessionEvent]
     {
         Shrinker { [self] candidate in
-            typesOnItsKeyboard(candidate) && failures(candidate, ime: ime).contains { $0.property == property }
+            typesOnItsKeyboard(candidate, secure: traits.secure)
+                && failures(candidate, traits: traits).contains { $0.property == property }
         }.shrink(events)
     }
 
     /// Whether every event types what the campaign's keyboard can type (always, without one).
-    private func typesOnItsKeyboard(_ events: [SessionEvent]) -> Bool {
-        guard let keyboard else { return true }
-        return events.allSatisfy { event in event.typedText.map(keyboard.canType) ?? true }
+    private func typesOnItsKeyboard(_ events: [SessionEvent], secure: Bool) -> Bool {
+        guard let keys = keyboard ?? (secure ? generator.secureKeyboard : nil) else { return true }
+        return events.allSatisfy { event in event.typedText.map(keys.canType) ?? true }
     }
 
     /// Runs iterations of `shard` from 0 until `iterations` (global count) or `seconds` run out.
@@ -265,11 +282,11 @@ package final class Fuzzer {
         while iterations.map({ iteration < $0 }) ?? true {
             if let seconds, done % 64 == 0, elapsed() >= seconds { break }
             let events = events(seed: seed, iteration: iteration)
-            let ime = family(seed: seed, iteration: iteration)
-            for failure in failures(events, ime: ime)
+            let traits = traits(seed: seed, iteration: iteration)
+            for failure in failures(events, traits: traits)
             where examined[failure.property, default: []].count < Self.examinedPerProperty {
                 examined[failure.property, default: []].append(iteration)
-                let example = counterexample(failure, events: events, ime: ime, seed: seed, iteration: iteration)
+                let example = counterexample(failure, events: events, traits: traits, seed: seed, iteration: iteration)
                 if shapes.insert("\(failure.property) \(example.shape)").inserted { found.append(example) }
             }
             done += 1
@@ -284,19 +301,20 @@ package final class Fuzzer {
 
     /// The minimised session of a failure, ready to save.
     func counterexample(
-        _ failure: PropertyFailure, events: [SessionEvent], ime: InputMethodFamily, seed: UInt64, iteration: Int
+        _ failure: PropertyFailure, events: [SessionEvent], traits: SessionTraits, seed: UInt64, iteration: Int
     ) -> FuzzFailure {
-        let minimal = shrink(events, property: failure.property, ime: ime)
-        let detail = failures(minimal, ime: ime).first { $0.property == failure.property } ?? failure
-        let session = Session(
+        let minimal = shrink(events, property: failure.property, traits: traits)
+        let detail = failures(minimal, traits: traits).first { $0.property == failure.property } ?? failure
+        var session = Session(
             id: Self.sessionID(rule: rule.spec, property: failure.property, seed: seed, iteration: iteration),
-            ime: ime, locale: keyboard?.region, keyboard: keyboard,
+            ime: traits.ime, locale: keyboard?.region, keyboard: keyboard,
             source: .init(
                 kind: .fuzz,
                 detail: Self.detail(
                     property: failure.property, seed: seed, iteration: iteration, originalEvents: events.count,
                     message: detail.message, rule: rule.spec)),
             initial: FieldState(text: .empty), events: minimal)
+        session.secureTextEntry = traits.secure
         let traces = replayer.run(session, profiles: profiles, rules: [rule], traces: .all).first?.traces ?? []
         return FuzzFailure(
             property: failure.property, iteration: iteration, originalEvents: events.count, session: session,

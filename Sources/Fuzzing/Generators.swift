@@ -93,9 +93,16 @@ struct SessionGenerator {
     /// Whether ``keys`` are a pad's, whose first ten are its digits.
     let isPad: Bool
 
+    /// The keyboard a secure field shows when the campaign names none: ASCII (iOS offers
+    /// no input method for secure entry; `assumed` from the keyboard switching off).
+    let secureKeyboard: KeyboardKeys?
+    let secureKeys: [UTF16Text]
+
     init(inventory: Inventory, limit: Int?, keyboard: KeyboardKeys? = nil) {
         text = TextGenerator(inventory: inventory)
         self.limit = limit
+        secureKeyboard = keyboard ?? (try? KeyboardKeys(Keyboard(.asciiCapable), locale: nil))
+        secureKeys = secureKeyboard.map { keys in keys.isPad ? keys.keys : inventory.ascii.filter(keys.canType) } ?? []
         isPad = keyboard?.isPad ?? false
         keys =
             switch keyboard {
@@ -113,9 +120,14 @@ struct SessionGenerator {
 
     /// A session of about `targetEvents` events; with a `family` (one of ``families``), a
     /// session of that input method alone, which a profile presents its own way.
-    func session(_ rng: inout SplitMix64, targetEvents: Int, family: InputMethodFamily = .other) -> [SessionEvent] {
+    func session(_ rng: inout SplitMix64, targetEvents: Int, traits: Fuzzer.SessionTraits = .init())
+        -> [SessionEvent]
+    {
+        if traits.secure, !secureKeys.isEmpty {
+            return keyboardSession(secureKeys, &rng, targetEvents: targetEvents, refocusing: true)
+        }
         if let keys { return keyboardSession(keys, &rng, targetEvents: targetEvents) }
-        if Self.families.contains(family) { return familySession(family, &rng, targetEvents: targetEvents) }
+        if Self.families.contains(traits.ime) { return familySession(traits.ime, &rng, targetEvents: targetEvents) }
         var builder = Builder()
         while builder.events.count < targetEvents {
             switch rng.below(16) {
@@ -167,7 +179,11 @@ struct SessionGenerator {
     /// mostly digits, the separator and the other keys now and then), deletions, caret
     /// moves, and pastes of anything — a paste ignores the keyboard — including numbers
     /// written in another region's format; then an ending like every session's.
-    private func keyboardSession(_ keys: [UTF16Text], _ rng: inout SplitMix64, targetEvents: Int) -> [SessionEvent] {
+    /// `refocusing` (a secure field): the field sometimes loses focus and gains it again
+    /// before the next key, which then replaces the whole text.
+    private func keyboardSession(
+        _ keys: [UTF16Text], _ rng: inout SplitMix64, targetEvents: Int, refocusing: Bool = false
+    ) -> [SessionEvent] {
         func key(_ rng: inout SplitMix64) -> UTF16Text {
             isPad && rng.chance(70) ? keys[rng.below(min(10, keys.count))] : rng.pick(keys)
         }
@@ -177,6 +193,9 @@ struct SessionGenerator {
             case 0, 1, 2, 3:
                 for _ in 0..<(1 + rng.below(4)) { builder.apply(.insertText(key(&rng))) }
             case 4, 5: deletion(&rng, &builder)
+            case 6 where refocusing && rng.chance(50):
+                builder.apply(.endEditing)
+                builder.apply(.beginEditing)
             case 6: builder.apply(.setSelection(.caret(at: builder.boundary(&rng))))
             case 7: builder.apply(.replace(builder.range(&rng), text.text(&rng, count: 1 + rng.below(4))))
             case 8:
@@ -231,7 +250,42 @@ struct SessionGenerator {
             let syllable = rng.pick(inventory.pinyin)
             let marked = type([UTF16Text(syllable.syllable)], separator: " ", &rng, &builder)
             builder.apply(rng.chance(90) ? .insertText(rng.pick(inventory.symbolCandidates)) : .insertText(marked))
+        case 9 where otherInputMethods: predictiveBar(&rng, &builder)
         default: break
+        }
+    }
+
+    /// What the predictive bar and the system's text checking do to Latin typing, each a
+    /// `replace` over what the user typed (the `latin/` sessions): a QuickType word replaces
+    /// the partial word and adds a space; autocorrect replaces the word when space is
+    /// typed; smart punctuation turns two hyphens into a dash and a straight quote into a
+    /// curly one. Words are runs of ASCII letters: their shape matters here, not a dictionary.
+    private func predictiveBar(_ rng: inout SplitMix64, _ builder: inout Builder) {
+        guard builder.field.state.markedRange == nil else { return builder.apply(.unmarkText) }
+        func typeKeys(_ keys: [UTF16Text]) -> UTF16Range {
+            let start = builder.field.state.selection.location
+            for key in keys { builder.apply(.insertText(key)) }
+            return UTF16Range(start..<builder.field.state.selection.location)
+        }
+        let letters = (0..<(1 + rng.below(4))).map { _ in rng.pick(inventory.asciiLetters) }
+        switch rng.below(3) {
+        case 0:
+            let typed = typeKeys(letters)
+            let word =
+                letters.reduce(UTF16Text.empty, +)
+                + (0..<(1 + rng.below(3))).reduce(UTF16Text.empty) { text, _ in
+                    text + rng.pick(inventory.asciiLetters)
+                }
+            builder.apply(.replace(typed, word + " "))
+        case 1:
+            let typed = typeKeys(letters)
+            let corrected = letters.reduce(UTF16Text.empty) { text, _ in text + rng.pick(inventory.asciiLetters) }
+            builder.apply(.replace(typed, corrected))
+            builder.apply(.insertText(" "))
+        default:
+            let smart = rng.pick(KeyboardKeys.smartReplacements)
+            let typed = typeKeys(smart.typed.graphemeClusters.map { smart.typed[$0] })
+            builder.apply(.replace(typed, rng.pick(smart.becomes)))
         }
     }
 

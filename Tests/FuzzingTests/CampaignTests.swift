@@ -23,7 +23,9 @@ import Testing
         // The minimised session is a valid ime-session/1 document that still fails.
         let decoded = try Session(json: JSONNode(JSONParser.parse(failure.session.json.rendered())))
         #expect(
-            try Fixtures.fuzzer(spec).failures(decoded.events, ime: decoded.ime).contains { $0.property == property })
+            try Fixtures.fuzzer(spec).failures(
+                decoded.events, traits: .init(ime: decoded.ime, secure: decoded.secureTextEntry)
+            ).contains { $0.property == property })
     }
 
     @Test(arguments: [
@@ -161,7 +163,9 @@ import Testing
             let data = try #require(FileManager.default.contents(atPath: directory + "/" + file))
             let session = try Session(json: JSONNode(JSONParser.parse(data)))
             let (property, spec) = try #require(Fuzzer.counterexample(from: session), "\(file)")
-            let failures = try Fixtures.fuzzer(spec).failures(session.events, ime: session.ime).map(\.property)
+            let failures = try Fixtures.fuzzer(spec).failures(
+                session.events, traits: .init(ime: session.ime, secure: session.secureTextEntry)
+            ).map(\.property)
             if spec.hasPrefix("legacy-") {
                 #expect(failures.contains(property), "\(file) no longer fails \(property)")
             } else {

@@ -12,7 +12,7 @@ import Testing
 
     @Test func bundledCorpusAndProfilesLoad() throws {
         let sessions = try Corpus.bundled.load()
-        #expect(sessions.count == 150)
+        #expect(sessions.count == 153)
         #expect(Profile.all.map(\.name) == ["ios18-single", "ios26-multi"])
     }
 
@@ -83,7 +83,7 @@ import Testing
 
     @Test func acceptEverythingSurvivesReplayAndReportsAreWrittenAtomically() throws {
         let run = try HarnessAssert.noDiscrepancies(rule: AcceptEverything())
-        #expect(run.sessionCount == 150)
+        #expect(run.sessionCount == 153)
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("facade-\(UUID())").path
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: directory) }
