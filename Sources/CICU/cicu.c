@@ -213,6 +213,7 @@ void cicu_code_point_facts_get(int32_t c, cicu_code_point_facts *facts) {
     for (size_t i = 0; i < sizeof binary_properties / sizeof binary_properties[0]; i++) {
         if (u_hasBinaryProperty(c, binary_properties[i].property)) flags |= binary_properties[i].flag;
     }
+    if (u_getIntPropertyValue(c, UCHAR_DECOMPOSITION_TYPE) == U_DT_CANONICAL) flags |= CICU_PROP_CANONICAL_DECOMPOSITION;
     facts->flags = flags;
 }
 

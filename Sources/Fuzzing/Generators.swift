@@ -44,7 +44,7 @@ struct TextGenerator {
         case 14: return rng.pick(inventory.hanSupplementary)
         case 15: return rng.pick(rng.pick(inventory.pinyin).characters)
         case 16: return rng.pick(inventory.bopomofo) + (rng.chance(50) ? rng.pick(inventory.bopomofoTones) : .empty)
-        case 17: return rng.pick(inventory.bidiControls)
+        case 17: return rng.pick(rng.chance(50) ? inventory.bidiControls : inventory.otherText)
         case 18: return rng.pick(rng.chance(50) ? inventory.hiragana : inventory.katakana)
         default: return rng.pick(inventory.asciiLetters)
         }

@@ -53,6 +53,14 @@ package struct Inventory: Sendable {
     /// (☆ ℃ ① ※ 。), none of them an emoji by default (ICU: General_Category So, Sm, No,
     /// Po; East_Asian_Width W, F or A; not Emoji_Presentation).
     package var symbolCandidates: [UTF16Text] = []
+    /// Other text a keyboard, an input method or a paste brings that filters get wrong,
+    /// each from ICU's properties: precomposed Latin letters (é, ǖ: Latin script,
+    /// Decomposition_Type canonical), fullwidth letters and punctuation (Ｈ ！: East_Asian_Width
+    /// F), mathematical alphanumerics (𝐀 𝕫: letters outside the BMP whose NFKC form is
+    /// ASCII), symbols outside the BMP that are no emoji (musical 𝄞, mathematical ⟘-like
+    /// operators: So or Sm, not Extended_Pictographic), and the whitespace controls a paste
+    /// or a multi-line source brings (tab, line feed, carriage return: Cc and White_Space).
+    package var otherText: [UTF16Text] = []
 
     /// Reads everything; `fuzzingDirectory` holds `pinyin.tsv` and `bopomofo-tones.txt`.
     ///
@@ -135,6 +143,23 @@ package struct Inventory: Sendable {
             if binary.contains(.variationSelector), codePoint < 0x1_0000 { variationSelectors.append(text) }
             if binary.contains(.bidiControl) { bidiControls.append(text) }
             if binary.contains(.extendedPictographic), !binary.contains(.emoji) { pictographs.append(text) }
+            if category.isLetter, properties.script == .latin, codePoint >= 0x80,
+                binary.contains(.canonicalDecomposition)
+            {
+                otherText.append(text)
+            } else if properties.eastAsianWidth == .fullwidth, category.isLetter || category.isPunctuation {
+                otherText.append(text)
+            } else if codePoint >= 0x1_0000, category.isLetter, text.nfkc.units.count == 1,
+                text.nfkc.units[0] < 0x80
+            {
+                otherText.append(text)
+            } else if codePoint >= 0x1_0000, category == .otherSymbol || category == .mathSymbol,
+                !binary.contains(.extendedPictographic)
+            {
+                otherText.append(text)
+            } else if category == .control, binary.contains(.whiteSpace), codePoint < 0x80 {
+                otherText.append(text)
+            }
             if codePoint < 0x1_0000, codePoint >= 0x80, !binary.contains(.emojiPresentation),
                 [.otherSymbol, .mathSymbol, .otherNumber, .otherPunctuation].contains(category),
                 [.wide, .fullwidth, .ambiguous].contains(properties.eastAsianWidth)

@@ -134,7 +134,8 @@ typedef enum cicu_binary_property {
     CICU_PROP_WHITE_SPACE = 1 << 8,             ///< UCHAR_WHITE_SPACE
     CICU_PROP_DEFAULT_IGNORABLE = 1 << 9,       ///< UCHAR_DEFAULT_IGNORABLE_CODE_POINT
     CICU_PROP_VARIATION_SELECTOR = 1 << 10,     ///< UCHAR_VARIATION_SELECTOR
-    CICU_PROP_BIDI_CONTROL = 1 << 11            ///< UCHAR_BIDI_CONTROL
+    CICU_PROP_BIDI_CONTROL = 1 << 11,           ///< UCHAR_BIDI_CONTROL
+    CICU_PROP_CANONICAL_DECOMPOSITION = 1 << 12 ///< UCHAR_DECOMPOSITION_TYPE is U_DT_CANONICAL (é, 가)
 } cicu_binary_property;
 
 /// Everything the classifier asks about one code point, in one call.

@@ -119,6 +119,8 @@ package struct BinaryProperties: OptionSet, Hashable, Sendable {
     package static let variationSelector = Self(rawValue: CICU_PROP_VARIATION_SELECTOR.rawValue)
     /// `Bidi_Control` (`UCHAR_BIDI_CONTROL`): the explicit directional marks and overrides.
     package static let bidiControl = Self(rawValue: CICU_PROP_BIDI_CONTROL.rawValue)
+    /// Decomposition_Type=Canonical: a precomposed character (é, 가).
+    package static let canonicalDecomposition = Self(rawValue: CICU_PROP_CANONICAL_DECOMPOSITION.rawValue)
 }
 
 /// What ICU says about one code point.
