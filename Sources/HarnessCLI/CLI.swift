@@ -8,6 +8,9 @@ public struct CLIResult: Equatable, Sendable {
     public var exitCode: Int32
     public var standardOutput: String
     public var standardError: String
+    /// The run's verdict line (`ime-harness: PASS …`), written to standard error last, and
+    /// only when the report arrived: a report that could not be written has no verdict.
+    public var verdict: String = ""
 
     public init(exitCode: Int32, standardOutput: String = "", standardError: String = "") {
         self.exitCode = exitCode
@@ -63,6 +66,8 @@ public enum CLI {
             standardError += TerminalLine.diagnostic(
                 "standard output: cannot be written (\(String(cString: strerror(code))))")
             exitCode = 2
+        } else {
+            standardError += result.verdict
         }
         StandardStream.write(standardError, to: STDERR_FILENO)
         return exitCode
@@ -73,6 +78,8 @@ public enum CLI {
         let output = OutputSink(descriptor: nil)
         var result = execute(arguments, context: CommandContext(output: output))
         result.standardOutput = output.collected + result.standardOutput
+        result.standardError += result.verdict
+        result.verdict = ""
         return result
     }
 

@@ -9,6 +9,7 @@ extension Report {
     /// ```
     /// {"summary": {"run": "replay", "unicodeVersion", "icuVersion", "profiles", "rules",
     ///              "sessions", "eventsReplayed", "discrepancies", "byKind": {...}, "errors",
+    ///              "failOn", "verdict": "pass"|"fail", "failing",
     ///              "fuzz": {...} (fuzz runs only)},
     ///  "sessions": [{"id", "rule", "events", "finalText": {"<profile>": "…"},
     ///                "discrepancies": [{"kind", "event", "profiles", "rule", "message", "details"}],
@@ -24,6 +25,8 @@ extension Report {
             ("rules", .array(rules.map(JSONValue.string))), ("sessions", .int(sessionCount)),
             ("eventsReplayed", .int(eventsReplayed)), ("discrepancies", .int(findingCount)),
             ("byKind", .object(kinds.map { ($0.kind, .int($0.count)) })), ("errors", .int(errors.count)),
+            ("failOn", .string(gate.name)), ("verdict", .string(passes ? "pass" : "fail")),
+            ("failing", .int(failingCount)),
         ]
         if case .fuzz(let fuzz) = origin {
             summary.append(
@@ -119,6 +122,14 @@ extension Report {
             errors: try node.member("errors").elements().map { element throws(JSONDecodingError) in
                 try SessionError.decode(element)
             })
+        // Results written before gates existed failed on every finding.
+        if let failOn = try summary.optionalMember("failOn") {
+            let known = DiscrepancyKind.allCases.map(\.rawValue) + FuzzProperty.allCases.map(\.rawValue)
+            switch Gate.parse(try failOn.string(), known: known) {
+            case .success(let gate): self.gate = gate
+            case .failure: throw failOn.mismatch("none, rule, platform, all or known kinds separated by commas")
+            }
+        }
     }
 }
 

@@ -5,11 +5,14 @@ extension Report {
     /// The report as JUnit XML, the format CI systems already display.
     ///
     /// A replay gives a `<testsuite>` per rule and a `<testcase>` per session × profile
-    /// (`classname` the rule, `name` "SESSION (PROFILE)"), with a `<failure>` per
-    /// discrepancy that names the profile: `type` the kind, `message` the event and the
-    /// message, the body the kind's explanation and the field before the event in field
-    /// notation. Jenkins' schema allows several failures in a test case; viewers that
-    /// show one show the first. Unreadable sessions are `<error>`s in a suite of their
+    /// (`classname` the rule, `name` "SESSION (PROFILE)"). A case fails when it has a
+    /// finding that fails the run (``gate``), with one `<failure>` listing them all: `type`
+    /// the first one's kind, `message` its event and message (and how many more), the body
+    /// each one's kind, message, explanation and the field before its event in field
+    /// notation. One failure per case because Jenkins, GitLab and GitHub's test reporters
+    /// show only one per case; a case per finding would rename cases from run to run as
+    /// findings come and go, and break their history. Findings that do not fail the run
+    /// are the case's `<system-out>`. Unreadable sessions are `<error>`s in a suite of their
     /// own. A fuzz run gives one suite with a test case per property checked, failing
     /// with the minimised session's events. The suites' `failures` count failed test
     /// cases. No timestamps or durations: the same report gives the same bytes.
@@ -55,27 +58,45 @@ extension Report {
 
     private func replayCase(_ session: SessionReplay, profile: String) -> TestCase {
         let findings = session.findings.filter { $0.profiles.isEmpty || $0.profiles.contains(profile) }
-        var body = ""
-        for finding in findings {
-            let place = finding.event.map { "event \($0)" } ?? "session"
-            body +=
-                "<failure type=\"\(Markup.xml(finding.kind))\" message=\"\(Markup.xml("\(place): \(finding.message)"))\">"
-            var detail = explanation(of: finding.kind)
+        func describe(_ finding: Finding) -> String {
+            var detail = "\(finding.kind) at \(finding.event.map { "event \($0)" } ?? "session"): \(finding.message)"
+            detail += "\n  " + explanation(of: finding.kind)
             if let event = finding.event, let field = fieldBefore(event, in: session, profile: profile) {
-                detail += "\nfield before event \(event) under \(profile): \(field.briefNotation)"
+                detail += "\n  field before event \(event) under \(profile): \(field.briefNotation)"
             }
-            body += Markup.xml(detail) + "</failure>"
+            return detail
         }
-        // Counted beyond what a replay keeps: said once per case, as output, since the
-        // failures themselves were not kept.
-        let omitted = session.omitted.filter { $0.profiles.contains(profile) }.reduce(0) { $0 &+ $1.count }
-        if omitted > 0 {
+        let failing = findings.filter { gate.fails($0.kind) }
+        let reported = findings.filter { !gate.fails($0.kind) }
+        // Counted beyond what a replay keeps: said as counts, since the findings themselves
+        // were not kept.
+        let omitted = session.omitted.filter { $0.profiles.contains(profile) }
+        let omittedFailing = omitted.filter { gate.fails($0.kind) }.reduce(0) { $0 &+ $1.count }
+        let omittedReported = omitted.filter { !gate.fails($0.kind) }.reduce(0) { $0 &+ $1.count }
+        var body = ""
+        if let first = failing.first {
+            let more = failing.count - 1 + omittedFailing
+            let place = first.event.map { "event \($0)" } ?? "session"
+            let message = "\(place): \(first.message)" + (more > 0 ? " (and \(more) more)" : "")
+            body += "<failure type=\"\(Markup.xml(first.kind))\" message=\"\(Markup.xml(message))\">"
+            var text = failing.map(describe).joined(separator: "\n")
+            if omittedFailing > 0 { text += "\n\(omittedFailing) more were counted but not kept (ReplayLimits)" }
+            body += Markup.xml(text) + "</failure>"
+        } else if omittedFailing > 0 {
             body +=
-                "<system-out>\(omitted) more discrepancies under \(Markup.xml(profile)) were counted but not kept (ReplayLimits)</system-out>"
+                "<failure type=\"omitted\" message=\"\(omittedFailing) findings were counted but not kept (ReplayLimits)\"/>"
+        }
+        if !reported.isEmpty || omittedReported > 0 {
+            var text = reported.map(describe).joined(separator: "\n")
+            if omittedReported > 0 {
+                text += (text.isEmpty ? "" : "\n") + "\(omittedReported) more were counted but not kept (ReplayLimits)"
+            }
+            body += "<system-out>" + Markup.xml("Reported, not failing the run (--fail-on \(gate.name)):\n" + text)
+            body += "</system-out>"
         }
         return TestCase(
             classname: session.rule, name: "\(session.sessionID) (\(profile))", body: body,
-            failed: !findings.isEmpty || omitted > 0, erred: false)
+            failed: !failing.isEmpty || omittedFailing > 0, erred: false)
     }
 
     /// A passing case named after the property, or one failing case per distinct failure

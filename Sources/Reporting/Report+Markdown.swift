@@ -14,12 +14,24 @@ extension Report {
         out += "ICU \(Self.escape(icuVersion)), Unicode \(Self.escape(unicodeVersion)). "
         out += "Profiles: \(profiles.map(Self.code).joined(separator: ", ")). "
         out += "Rules: \(rules.map(Self.code).joined(separator: ", ")).\n\n"
+        out += "**\(passes ? "PASS" : "FAIL")**\(Self.escape(String(headline.dropFirst(4)))).\n\n"
         switch origin {
         case .replay:
             out += "| sessions | session replays | events replayed | discrepancies | unreadable sessions |\n"
             out += "|---:|---:|---:|---:|---:|\n"
             out += "| \(sessionCount) | \(sessions.count) | \(eventsReplayed) | \(findingCount) | \(errors.count) |\n\n"
-            out += "## Discrepancies by kind\n\n| kind | count | meaning |\n|---|---:|---|\n"
+            out += "## Verdict per rule\n\n| rule | verdict | failing | reported, not failing |\n|---|---|---:|---:|\n"
+            for verdict in ruleVerdicts {
+                out += "| \(Self.tableCode(verdict.rule)) | \(verdict.failing == 0 ? "pass" : "**fail**") | "
+                out += "\(verdict.failing) | \(verdict.reported) |\n"
+            }
+            for (title, cause) in [("Rule findings", DiscrepancyKind.Cause.rule), ("Platform findings", .platform)] {
+                out += "\n## \(title) by kind\n\n| kind | count | fails the run | meaning |\n|---|---:|---|---|\n"
+                for kind in kinds where (DiscrepancyKind(rawValue: kind.kind)?.cause ?? .rule) == cause {
+                    out += "| \(Self.tableCode(kind.kind)) | \(kind.count) | \(gate.fails(kind.kind) ? "yes" : "no") | "
+                    out += "\(Self.escape(kind.explanation)) |\n"
+                }
+            }
         case .fuzz(let fuzz):
             out +=
                 "| seed | shards | sessions generated | properties checked | properties failed | distinct failures |\n"
@@ -27,9 +39,9 @@ extension Report {
             out += "| \(fuzz.seed) | \(Self.escape(fuzz.shards.joined(separator: ", "))) | \(fuzz.iterations) | "
             out += "\(fuzz.properties.count) | \(failedPropertyCount) | \(sessions.count) |\n\n"
             out += "## Properties\n\n| property | failures | meaning |\n|---|---:|---|\n"
-        }
-        for kind in kinds {
-            out += "| \(Self.tableCode(kind.kind)) | \(kind.count) | \(Self.escape(kind.explanation)) |\n"
+            for kind in kinds {
+                out += "| \(Self.tableCode(kind.kind)) | \(kind.count) | \(Self.escape(kind.explanation)) |\n"
+            }
         }
         let worst = worstOffenders(10)
         if case .replay = origin, !worst.isEmpty {

@@ -11,7 +11,8 @@ extension Report {
         var out = "# Rule matrix\n\n"
         out += "ICU \(Self.escape(icuVersion)), Unicode \(Self.escape(unicodeVersion)). "
         out += "\(sessionCount) sessions × \(rules.count) rules × \(profiles.count) profiles "
-        out += "(\(profiles.map(Self.code).joined(separator: ", "))); \(findingCount) discrepancies.\n"
+        out += "(\(profiles.map(Self.code).joined(separator: ", "))); \(findingCount) discrepancies.\n\n"
+        out += "**\(passes ? "PASS" : "FAIL")**\(Self.escape(String(headline.dropFirst(4)))).\n"
         if !errors.isEmpty {
             out += "\n## Sessions that could not be read\n\n"
             for error in errors { out += "- \(Self.escape(error.description))\n" }
@@ -23,9 +24,10 @@ extension Report {
         out += "\n## Summary\n\n"
         out +=
             "Discrepancies of each kind per rule, and the sessions that end with different texts under different profiles.\n\n"
-        out += "| rule | sessions with discrepancies | "
+        out += "| rule | verdict | sessions with discrepancies | "
         out += kinds.map(Self.tableCode).joined(separator: " | ") + (kinds.isEmpty ? "" : " | ")
-        out += "final text differs |\n|---|---:|" + String(repeating: "---:|", count: kinds.count) + "---:|\n"
+        out += "final text differs |\n|---|---|---:|" + String(repeating: "---:|", count: kinds.count) + "---:|\n"
+        let verdicts = Dictionary(ruleVerdicts.map { ($0.rule, $0.failing == 0) }) { first, _ in first }
         for rule in rules {
             let ruleResults = byRule[rule] ?? []
             var counts: [String: Int] = [:]
@@ -35,7 +37,8 @@ extension Report {
             }
             let affected = ruleResults.filter { $0.findingTotal > 0 }.count
             let differing = ruleResults.filter(\.finalTextsDiffer).count
-            out += "| \(Self.tableCode(rule)) | \(affected) of \(ruleResults.count) | "
+            out += "| \(Self.tableCode(rule)) | \(verdicts[rule] ?? true ? "pass" : "**fail**") | "
+            out += "\(affected) of \(ruleResults.count) | "
             out += kinds.map { String(counts[$0] ?? 0) }.joined(separator: " | ") + (kinds.isEmpty ? "" : " | ")
             out += "\(differing) |\n"
         }

@@ -51,6 +51,8 @@ package struct Report: Equatable, Sendable {
     package var sessions: [SessionReplay]
     /// Session files or lines that could not be read.
     package var errors: [SessionError]
+    /// Which findings fail the run (`--fail-on`); every one unless said otherwise.
+    package var gate: Gate = .all
 
     package init(
         origin: Origin, unicodeVersion: String = UnicodeVersions.unicode, icuVersion: String = UnicodeVersions.icu,
@@ -232,8 +234,56 @@ extension Report {
             + ") were counted but not kept (see ReplayLimits: the first 1,000 and 8 MB of text per session replay)."
     }
 
-    /// 0 nothing found, 1 findings, 2 a session could not be read.
-    package var exitCode: Int32 { !errors.isEmpty ? 2 : findingCount > 0 ? 1 : 0 }
+    /// 0 the run passes its ``gate``, 1 a finding fails it, 2 a session could not be read.
+    package var exitCode: Int32 { !errors.isEmpty ? 2 : failingCount > 0 ? 1 : 0 }
+
+    /// Whether the run passes: no finding fails its gate and every session was read.
+    package var passes: Bool { exitCode == 0 }
+
+    /// The findings, kept or counted, that fail the run.
+    package var failingCount: Int { sessions.reduce(0) { $0.saturatingAdd(failingCount(of: $1)) } }
+
+    /// The findings of one session replay, kept or counted, that fail the run.
+    func failingCount(of session: SessionReplay) -> Int {
+        Self.countsByKind(session).reduce(0) { total, entry in
+            gate.fails(entry.kind) ? total.saturatingAdd(entry.count) : total
+        }
+    }
+
+    /// One rule's verdict: its findings that fail the run and those only reported.
+    package struct RuleVerdict: Equatable, Sendable {
+        package var rule: String
+        package var failing: Int
+        package var reported: Int
+    }
+
+    /// Each rule's verdict, in the order the rules were given.
+    package var ruleVerdicts: [RuleVerdict] {
+        rules.map { rule in
+            let replays = sessions.filter { $0.rule == rule }
+            let failing = replays.reduce(0) { $0.saturatingAdd(failingCount(of: $1)) }
+            let total = replays.reduce(0) { $0.saturatingAdd($1.findingTotal) }
+            return RuleVerdict(rule: rule, failing: failing, reported: total - failing)
+        }
+    }
+
+    /// The verdict in one line, the first thing every report and the terminal say:
+    /// `PASS (--fail-on rule): no finding fails the run; 134 more reported, not failing`.
+    package var headline: String {
+        let failing = failingCount
+        var parts = [
+            "\(passes ? "PASS" : "FAIL") (--fail-on \(gate.name)): "
+                + (failing == 0
+                    ? "no finding fails the run"
+                    : "\(failing) finding\(failing == 1 ? "" : "s") fail\(failing == 1 ? "s" : "") the run")
+        ]
+        let reported = findingCount - failing
+        if reported > 0 { parts.append("\(reported)\(failing > 0 ? " more" : "") reported, not failing") }
+        if !errors.isEmpty {
+            parts.append("\(errors.count) session file\(errors.count == 1 ? "" : "s") could not be read")
+        }
+        return parts.joined(separator: "; ")
+    }
 
     /// A title for the report: "Replay report" or "Fuzz report: RULE".
     package var title: String {

@@ -203,14 +203,17 @@ package enum HostileInputs {
                 megabytes: 100),
             .init(
                 name: "\(full ? "1,000,000" : "2,000")-event chat session, JSON",
-                arguments: replay + ["--format", "json", million], expectation: .result(1), seconds: 60,
+                arguments: replay + ["--fail-on", "all", "--format", "json", million], expectation: .result(1),
+                seconds: 60,
                 megabytes: 200),
             .init(
                 name: "\(full ? "1,000,000" : "2,000")-event chat session, Markdown",
-                arguments: replay + ["--format", "md", million], expectation: .result(1), seconds: 60, megabytes: 200),
+                arguments: replay + ["--fail-on", "all", "--format", "md", million], expectation: .result(1),
+                seconds: 60, megabytes: 200),
             .init(
                 name: "\(full ? "1,000,000" : "2,000")-event chat session, HTML",
-                arguments: replay + ["--format", "html", million], expectation: .result(1), seconds: 60,
+                arguments: replay + ["--fail-on", "all", "--format", "html", million], expectation: .result(1),
+                seconds: 60,
                 megabytes: 200),
             .init(
                 name: "\(full ? "200,000" : "2,000") one-letter events (the text grows to as many units), JSON",
@@ -218,7 +221,8 @@ package enum HostileInputs {
                 megabytes: 200),
             .init(
                 name: "\(full ? "200,000" : "2,000") events of compose+commit, matrix",
-                arguments: replay + ["--format", "matrix", commits], expectation: .result(1), seconds: 60,
+                arguments: replay + ["--fail-on", "all", "--format", "matrix", commits], expectation: .result(1),
+                seconds: 60,
                 megabytes: 200),
             .init(
                 name: "segment --file of \(full ? "about 10 MB" : "a few KB")",

@@ -39,6 +39,14 @@ enum ReplayCommand: Command {
                     """),
             .value("--output", "PATH", help: "Write the report to PATH (atomically) instead of standard output."),
             .value(
+                "--fail-on", "GATE",
+                help: """
+                    Which findings fail the run (exit 1): rule (what the rules cause), platform \
+                    (how the iOS models report changes), all, none, or kinds separated by \
+                    commas. Default: rule when --rule is given, else none (the platform's \
+                    discrepancies are reported, and the run passes).
+                    """),
+            .value(
                 "--profiles", "DIR",
                 help: """
                     Where profiles are (default: Corpora/profiles, found from the current \
@@ -46,9 +54,9 @@ enum ReplayCommand: Command {
                     """),
         ],
         exitCodes: """
-            Exit codes: 0 no discrepancy, 1 discrepancies found, 2 a usage error or a
-            session that could not be read (the other sessions are still replayed and
-            reported).
+            Exit codes: 0 the run passes (no finding fails it: see --fail-on), 1 a finding
+            fails it, 2 a usage error or a session that could not be read (the other
+            sessions are still replayed and reported).
             """)
 
     static func run(_ parsed: ParsedArguments, context: CommandContext) throws(CLIError) -> CLIResult {
@@ -56,6 +64,7 @@ enum ReplayCommand: Command {
         guard !parsed.positionals.isEmpty else { throw .missingArgument("session PATH", command: .replay) }
         let profiles = try CommandInputs.profiles(parsed)
         let rules = try CommandInputs.rules(parsed.values["--rule"] ?? ["none"])
+        let gate = try gate(parsed)
         let replayer: Replayer
         do {
             replayer = try Replayer()
@@ -68,13 +77,31 @@ enum ReplayCommand: Command {
         let errors = SessionFiles.forEachSession(under: parsed.positionals) { session in
             results += replayer.run(session, profiles: profiles, rules: rules, traces: traces)
         }
-        let report = Report(replay: results, profiles: profiles.map(\.name), rules: rules.map(\.spec), errors: errors)
-        return try ReportOutput.deliver(
+        var report = Report(replay: results, profiles: profiles.map(\.name), rules: rules.map(\.spec), errors: errors)
+        report.gate = gate
+        var result = try ReportOutput.deliver(
             report.rendered(format), to: parsed.value("--output"),
             inputs: parsed.positionals + parsed.all("--rule") + CommandInputs.profileInputs(parsed),
             exitCode: report.exitCode,
             summary:
                 "sessions \(report.sessionCount), events replayed \(report.eventsReplayed), discrepancies \(report.findingCount)",
             standardError: report.errors.map { TerminalLine.diagnostic("\($0)") }.joined())
+        // A session that could not be read is the run's one-line message (exit 2).
+        if report.errors.isEmpty { result.verdict = TerminalLine.diagnostic(report.headline) }
+        return result
+    }
+
+    /// The gate `--fail-on` asks for, or the default: `rule` when rules were given, else `none`.
+    static func gate(_ parsed: ParsedArguments) throws(CLIError) -> Gate {
+        guard let text = parsed.value("--fail-on") else { return parsed.values["--rule"] == nil ? .none : .rule }
+        switch Gate.parse(text, known: DiscrepancyKind.allCases.map(\.rawValue)) {
+        case .success(let gate): return gate
+        case .failure(let error):
+            throw .invalidValue(
+                option: "--fail-on", value: error.value,
+                expected: "rule, platform, all, none, or kinds separated by commas: "
+                    + DiscrepancyKind.allCases.map(\.rawValue).joined(separator: ", ")
+                    + (error.suggestion.map { "; did you mean '\($0)'?" } ?? ""))
+        }
     }
 }

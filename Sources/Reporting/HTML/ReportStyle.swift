@@ -27,6 +27,9 @@ enum ReportStyle {
         .tile { border: 1px solid var(--line); border-radius: 8px; padding: 6px 12px; min-width: 8.5em; color: var(--muted); font-size: .85em; }
         .tile b { display: block; font-size: 1.45em; color: #15181d; font-variant-numeric: tabular-nums; }
         .tile.bad b { color: var(--bad); }
+        .verdict { font-size: 1.15em; }
+        .verdict.pass b { color: #1a7f37; }
+        .verdict.fail b { color: var(--bad); }
         table { border-collapse: collapse; width: 100%; margin: 6px 0; }
         th, td { text-align: left; vertical-align: top; padding: 4px 8px; border-bottom: 1px solid var(--line); }
         th { font-size: .82em; color: var(--muted); font-weight: 600; }
