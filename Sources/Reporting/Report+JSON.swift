@@ -28,6 +28,13 @@ extension Report {
             ("failOn", .string(gate.name)), ("verdict", .string(passes ? "pass" : "fail")),
             ("failing", .int(failingCount)),
         ]
+        if let baseline {
+            // The baseline and the sessions' hashes, so that `report` renders the same verdict.
+            summary.append(("baseline", baseline.json))
+            summary.append(
+                ("sessionHashes", .object(sessionHashes.sorted { $0.key < $1.key }.map { ($0.key, .string($0.value)) }))
+            )
+        }
         if case .fuzz(let fuzz) = origin {
             summary.append(
                 (
@@ -122,6 +129,10 @@ extension Report {
             errors: try node.member("errors").elements().map { element throws(JSONDecodingError) in
                 try SessionError.decode(element)
             })
+        if let baseline = try summary.optionalMember("baseline") {
+            self.baseline = try Baseline(json: baseline)
+            for (id, hash) in try summary.member("sessionHashes").members() { sessionHashes[id] = try hash.string() }
+        }
         // Results written before gates existed failed on every finding.
         if let failOn = try summary.optionalMember("failOn") {
             let known = DiscrepancyKind.allCases.map(\.rawValue) + FuzzProperty.allCases.map(\.rawValue)

@@ -66,13 +66,18 @@ extension Report {
             }
             return detail
         }
-        let failing = findings.filter { gate.fails($0.kind) }
-        let reported = findings.filter { !gate.fails($0.kind) }
+        let failing = findings.filter { fails($0, in: session) }
+        let reported = findings.filter { !fails($0, in: session) }
         // Counted beyond what a replay keeps: said as counts, since the findings themselves
         // were not kept.
         let omitted = session.omitted.filter { $0.profiles.contains(profile) }
-        let omittedFailing = omitted.filter { gate.fails($0.kind) }.reduce(0) { $0 &+ $1.count }
-        let omittedReported = omitted.filter { !gate.fails($0.kind) }.reduce(0) { $0 &+ $1.count }
+        let counted = { (count: FindingCount) in
+            self.gate.fails(count.kind)
+                && self.baseline?.accepted[
+                    self.identity(session, kind: count.kind, profiles: count.profiles, event: nil)] == nil
+        }
+        let omittedFailing = omitted.filter(counted).reduce(0) { $0 &+ $1.count }
+        let omittedReported = omitted.filter { !counted($0) }.reduce(0) { $0 &+ $1.count }
         var body = ""
         if let first = failing.first {
             let more = failing.count - 1 + omittedFailing

@@ -51,6 +51,7 @@ extension Report {
                 out += "\(session.findingTotal) | \(Self.kindCounts(session)) |\n"
             }
         }
+        if baseline != nil { out += againstTheBaseline() }
         if !errors.isEmpty {
             out += "\n## Sessions that could not be read\n\n"
             for error in errors { out += "- \(Self.escape(error.description))\n" }
@@ -157,6 +158,32 @@ extension Report {
             default: out.append(character)
             }
         }
+        return out
+    }
+}
+
+extension Report {
+    /// How many new and fixed findings the Markdown report names one by one.
+    package static let baselineListLimit = 50
+
+    /// The findings the baseline does not accept, and what it accepts that is gone.
+    func againstTheBaseline() -> String {
+        let outcome = outcome
+        var out = "\n## Against the baseline\n\n"
+        out += "\(outcome.accepted) accepted, \(outcome.failing) new, "
+        out += "\(outcome.fixed.reduce(0) { $0.saturatingAdd($1.count) }) no longer found.\n"
+        func list(_ title: String, _ items: [String]) {
+            guard !items.isEmpty else { return }
+            out += "\n\(title):\n\n"
+            for item in items.prefix(Self.baselineListLimit) { out += "- \(Self.escape(item))\n" }
+            if items.count > Self.baselineListLimit {
+                out += "- … and \(items.count - Self.baselineListLimit) more (the JSON report lists them all)\n"
+            }
+        }
+        list("New, failing the run", outcome.new.map(\.description))
+        list(
+            "In the baseline, no longer found (update it with --write-baseline)",
+            outcome.fixed.map { $0.count == 1 ? $0.identity.description : "\($0.identity.description) ×\($0.count)" })
         return out
     }
 }

@@ -53,6 +53,10 @@ package struct Report: Equatable, Sendable {
     package var errors: [SessionError]
     /// Which findings fail the run (`--fail-on`); every one unless said otherwise.
     package var gate: Gate = .all
+    /// The findings accepted beforehand (`--baseline`): they do not fail the run.
+    package var baseline: Baseline?
+    /// Each session's content hash, by id, for ``FindingIdentity``.
+    package var sessionHashes: [String: String] = [:]
 
     package init(
         origin: Origin, unicodeVersion: String = UnicodeVersions.unicode, icuVersion: String = UnicodeVersions.icu,
@@ -241,13 +245,90 @@ extension Report {
     package var passes: Bool { exitCode == 0 }
 
     /// The findings, kept or counted, that fail the run.
-    package var failingCount: Int { sessions.reduce(0) { $0.saturatingAdd(failingCount(of: $1)) } }
+    package var failingCount: Int { outcome.failing }
 
-    /// The findings of one session replay, kept or counted, that fail the run.
-    func failingCount(of session: SessionReplay) -> Int {
-        Self.countsByKind(session).reduce(0) { total, entry in
-            gate.fails(entry.kind) ? total.saturatingAdd(entry.count) : total
+    /// What the gate and the baseline make of the findings.
+    package struct GateOutcome: Equatable, Sendable {
+        /// Findings the gate names that the baseline does not accept.
+        package var failing = 0
+        package var failingByRule: [String: Int] = [:]
+        /// Findings the gate names that the baseline accepts.
+        package var accepted = 0
+        /// The failing findings' identities, in report order.
+        package var new: [FindingIdentity] = []
+        /// What the baseline accepts that this run did not find, with how many.
+        package var fixed: [(identity: FindingIdentity, count: Int)] = []
+
+        package static func == (a: Self, b: Self) -> Bool {
+            a.failing == b.failing && a.accepted == b.accepted && a.new == b.new
+                && a.fixed.map(\.identity) == b.fixed.map(\.identity)
         }
+    }
+
+    /// The identity of a finding of `session` (``FindingIdentity``).
+    package func identity(_ session: SessionReplay, kind: String, profiles: [String], event: Int?)
+        -> FindingIdentity
+    {
+        FindingIdentity(
+            session: session.sessionID, sessionHash: sessionHashes[session.sessionID] ?? "", rule: session.rule,
+            profiles: profiles, kind: kind, event: event)
+    }
+
+    /// Whether a kept finding of `session` fails the run: its kind is the gate's and the
+    /// baseline does not name it. (Counts matter for the verdict, ``outcome``; a report
+    /// marking one finding asks only whether its identity is accepted at all.)
+    package func fails(_ finding: Finding, in session: SessionReplay) -> Bool {
+        guard gate.fails(finding.kind) else { return false }
+        guard let baseline else { return true }
+        return baseline.accepted[
+            identity(session, kind: finding.kind, profiles: finding.profiles, event: finding.event)]
+            == nil
+    }
+
+    /// Every finding the gate names, checked against the baseline, which accepts as many
+    /// of each identity as it counts.
+    package var outcome: GateOutcome {
+        var outcome = GateOutcome()
+        var remaining = baseline?.accepted ?? [:]
+        func take(_ identity: FindingIdentity, count: Int) {
+            let accepted = min(count, remaining[identity] ?? 0)
+            if accepted > 0 { remaining[identity] = (remaining[identity] ?? 0) - accepted }
+            outcome.accepted = outcome.accepted.saturatingAdd(accepted)
+            let failing = count - accepted
+            guard failing > 0 else { return }
+            outcome.failing = outcome.failing.saturatingAdd(failing)
+            outcome.failingByRule[identity.rule, default: 0] = outcome.failingByRule[identity.rule, default: 0]
+                .saturatingAdd(failing)
+            outcome.new.append(identity)
+        }
+        for session in sessions {
+            for finding in session.findings where gate.fails(finding.kind) {
+                take(identity(session, kind: finding.kind, profiles: finding.profiles, event: finding.event), count: 1)
+            }
+            for counted in session.omitted where gate.fails(counted.kind) {
+                take(
+                    identity(session, kind: counted.kind, profiles: counted.profiles, event: nil), count: counted.count)
+            }
+        }
+        outcome.fixed = remaining.filter { $0.value > 0 }.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }
+        return outcome
+    }
+
+    /// A baseline accepting every finding this run's gate names.
+    package var acceptingBaseline: Baseline {
+        var accepted: [FindingIdentity: Int] = [:]
+        for session in sessions {
+            for finding in session.findings where gate.fails(finding.kind) {
+                accepted[
+                    identity(session, kind: finding.kind, profiles: finding.profiles, event: finding.event), default: 0] +=
+                    1
+            }
+            for counted in session.omitted where gate.fails(counted.kind) {
+                accepted[identity(session, kind: counted.kind, profiles: counted.profiles, event: nil), default: 0] &+=
+                    counted.count
+            }
+        }
+        return Baseline(accepted: accepted)
     }
 
     /// One rule's verdict: its findings that fail the run and those only reported.
@@ -259,10 +340,10 @@ extension Report {
 
     /// Each rule's verdict, in the order the rules were given.
     package var ruleVerdicts: [RuleVerdict] {
-        rules.map { rule in
-            let replays = sessions.filter { $0.rule == rule }
-            let failing = replays.reduce(0) { $0.saturatingAdd(failingCount(of: $1)) }
-            let total = replays.reduce(0) { $0.saturatingAdd($1.findingTotal) }
+        let outcome = outcome
+        return rules.map { rule in
+            let failing = outcome.failingByRule[rule] ?? 0
+            let total = sessions.filter { $0.rule == rule }.reduce(0) { $0.saturatingAdd($1.findingTotal) }
             return RuleVerdict(rule: rule, failing: failing, reported: total - failing)
         }
     }
@@ -270,15 +351,21 @@ extension Report {
     /// The verdict in one line, the first thing every report and the terminal say:
     /// `PASS (--fail-on rule): no finding fails the run; 134 more reported, not failing`.
     package var headline: String {
-        let failing = failingCount
+        let outcome = outcome
+        let failing = outcome.failing
         var parts = [
             "\(passes ? "PASS" : "FAIL") (--fail-on \(gate.name)): "
                 + (failing == 0
                     ? "no finding fails the run"
                     : "\(failing) finding\(failing == 1 ? "" : "s") fail\(failing == 1 ? "s" : "") the run")
         ]
-        let reported = findingCount - failing
+        let reported = findingCount - failing - outcome.accepted
         if reported > 0 { parts.append("\(reported)\(failing > 0 ? " more" : "") reported, not failing") }
+        if baseline != nil {
+            parts.append("\(outcome.accepted) accepted by the baseline")
+            let fixed = outcome.fixed.reduce(0) { $0.saturatingAdd($1.count) }
+            if fixed > 0 { parts.append("\(fixed) in the baseline no longer found") }
+        }
         if !errors.isEmpty {
             parts.append("\(errors.count) session file\(errors.count == 1 ? "" : "s") could not be read")
         }

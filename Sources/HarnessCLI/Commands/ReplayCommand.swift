@@ -47,6 +47,18 @@ enum ReplayCommand: Command {
                     discrepancies are reported, and the run passes).
                     """),
             .value(
+                "--baseline", "FILE",
+                help: """
+                    Findings accepted beforehand (ime-baseline/1): they do not fail the run; \
+                    new ones do, and those no longer found are listed.
+                    """),
+            .value(
+                "--write-baseline", "FILE",
+                help: """
+                    Write (atomically) a baseline accepting every finding this run's gate \
+                    names; the run then passes.
+                    """),
+            .value(
                 "--profiles", "DIR",
                 help: """
                     Where profiles are (default: Corpora/profiles, found from the current \
@@ -74,11 +86,29 @@ enum ReplayCommand: Command {
         var results: [SessionResult] = []
         // A matrix shows counts only; every other format draws the sessions with findings.
         let traces: TraceKeeping = format == .matrix ? .none : .whenFound
+        let baseline = try parsed.value("--baseline").map { path throws(CLIError) in
+            try CommandInputs.results(path) { try Baseline(json: $0) }
+        }
+        var hashes: [String: String] = [:]
+        let identified = baseline != nil || parsed.value("--write-baseline") != nil
         let errors = SessionFiles.forEachSession(under: parsed.positionals) { session in
+            if identified { hashes[session.id] = session.contentHash }
             results += replayer.run(session, profiles: profiles, rules: rules, traces: traces)
         }
         var report = Report(replay: results, profiles: profiles.map(\.name), rules: rules.map(\.spec), errors: errors)
         report.gate = gate
+        report.sessionHashes = hashes
+        report.baseline = baseline
+        if let path = parsed.value("--write-baseline") {
+            let accepting = report.acceptingBaseline
+            do {
+                try AtomicFile.write(
+                    accepting.json.rendered(), to: path, notOver: parsed.positionals + parsed.all("--rule"))
+            } catch {
+                throw .write(error)
+            }
+            report.baseline = accepting
+        }
         var result = try ReportOutput.deliver(
             report.rendered(format), to: parsed.value("--output"),
             inputs: parsed.positionals + parsed.all("--rule") + CommandInputs.profileInputs(parsed),
