@@ -133,16 +133,14 @@ extension Report {
         return fence + " " + text + " " + fence
     }
 
-    /// A code span inside a table cell: GitHub's tables split on `|` even inside code spans.
-    /// A pipe that an odd run of backslashes already escapes (field notation's literal `\|`)
-    /// is left as it is: adding another backslash would escape the backslash instead, and
-    /// the pipe would split the row.
+    /// A code span inside a table cell: GitHub's tables split on `|` even inside code spans,
+    /// and take `\|` for a pipe (cmark-gfm removes that one backslash, whatever precedes
+    /// it). So every pipe gets a backslash: field notation's literal `\|` is written `\\|`
+    /// and shows as `\|`; a pattern's `a|b` shows as `a|b`.
     static func tableCode(_ text: String) -> String {
         var out = ""
-        var backslashes = 0
         for character in code(text) {
-            if character == "|", backslashes % 2 == 0 { out += "\\" }
-            backslashes = character == "\\" ? backslashes + 1 : 0
+            if character == "|" { out += "\\" }
             out.append(character)
         }
         return out

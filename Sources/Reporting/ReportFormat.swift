@@ -14,6 +14,9 @@ public enum ReportFormat: String, Sendable, CaseIterable {
     case junit
     /// A table per rule of each session's discrepancy counts per profile.
     case matrix
+    /// The verdict and what made it, in Markdown under 60,000 characters whatever the
+    /// run's size: for a pull-request comment (GitHub allows 65,536).
+    case summary
 }
 
 extension Report {
@@ -25,6 +28,7 @@ extension Report {
         case .json: json.rendered() + "\n"
         case .junit: junit
         case .matrix: matrix
+        case .summary: summary()
         }
     }
 }

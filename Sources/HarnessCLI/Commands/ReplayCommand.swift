@@ -47,6 +47,9 @@ enum ReplayCommand: Command {
                     discrepancies are reported, and the run passes).
                     """),
             .value(
+                "--full-report", "URL|PATH",
+                help: "With --format summary: where the full report is, named in the summary."),
+            .value(
                 "--baseline", "FILE",
                 help: """
                     Findings accepted beforehand (ime-baseline/1): they do not fail the run; \
@@ -109,8 +112,10 @@ enum ReplayCommand: Command {
             }
             report.baseline = accepting
         }
+        let rendered =
+            format == .summary ? report.summary(fullReport: parsed.value("--full-report")) : report.rendered(format)
         var result = try ReportOutput.deliver(
-            report.rendered(format), to: parsed.value("--output"),
+            rendered, to: parsed.value("--output"),
             inputs: parsed.positionals + parsed.all("--rule") + CommandInputs.profileInputs(parsed),
             exitCode: report.exitCode,
             summary:
