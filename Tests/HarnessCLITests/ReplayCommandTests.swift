@@ -129,7 +129,8 @@ import Testing
         .init(
             arguments: ["report", badResults + "/bad.json", "--format", "pdf"],
             message:
-                "ime-harness: option '--format': 'pdf' is not valid (expected one of md, html, json, junit, matrix, summary)\n"),
+                "ime-harness: option '--format': 'pdf' is not valid (expected one of md, html, json, junit, matrix, summary)\n"
+        ),
     ]
 
     @Test(arguments: reportBadInputs)
@@ -202,7 +203,8 @@ import Testing
         .init(
             arguments: ["--format", "pdf", forum],
             message:
-                "ime-harness: option '--format': 'pdf' is not valid (expected one of md, html, json, junit, matrix, summary)\n"),
+                "ime-harness: option '--format': 'pdf' is not valid (expected one of md, html, json, junit, matrix, summary)\n"
+        ),
     ]
 
     @Test(arguments: badInputs)
