@@ -61,11 +61,18 @@ package struct Inventory: Sendable {
     /// operators: So or Sm, not Extended_Pictographic), and the whitespace controls a paste
     /// or a multi-line source brings (tab, line feed, carriage return: Cc and White_Space).
     package var otherText: [UTF16Text] = []
+    /// The inventory files held in memory, when they are.
+    private let files: [String: String]?
 
-    /// Reads everything; `fuzzingDirectory` holds `pinyin.tsv` and `bopomofo-tones.txt`.
+    /// Reads everything; `fuzzingDirectory` holds `pinyin.tsv` and `bopomofo-tones.txt`
+    /// (or, with `files`, those files by name, held in memory and called by the directory's
+    /// name in messages).
     ///
     /// - Throws: ``InventoryError`` naming the file that is missing or malformed.
-    package init(fuzzingDirectory: String, unicodeData: UnicodeDataFiles = UnicodeDataFiles()) throws(InventoryError) {
+    package init(
+        fuzzingDirectory: String, files: [String: String]? = nil, unicodeData: UnicodeDataFiles = UnicodeDataFiles()
+    ) throws(InventoryError) {
+        self.files = files
         scanICU()
         do {
             let file = try EmojiTestFile(unicodeData)
@@ -81,10 +88,10 @@ package struct Inventory: Sendable {
             throw .unreadable(path: unicodeData.directory, reason: "\(error)")
         }
         try readPinyin(fuzzingDirectory + "/pinyin.tsv")
-        bopomofoTones = try Self.lines(fuzzingDirectory + "/bopomofo-tones.txt").compactMap { line in
+        bopomofoTones = try lines(fuzzingDirectory + "/bopomofo-tones.txt").compactMap { line in
             line.split(separator: "\t").first.map { UTF16Text(String($0)) }
         }
-        nineKeyPlaceholders = try Self.lines(fuzzingDirectory + "/nine-key-placeholders.txt").compactMap { line in
+        nineKeyPlaceholders = try lines(fuzzingDirectory + "/nine-key-placeholders.txt").compactMap { line in
             line.split(separator: "\t").first.map { UTF16Text(String($0)) }
         }
         hanCharacters = pinyin.flatMap(\.characters)
@@ -170,7 +177,7 @@ package struct Inventory: Sendable {
     }
 
     private mutating func readPinyin(_ path: String) throws(InventoryError) {
-        for line in try Self.lines(path) {
+        for line in try lines(path) {
             let fields = line.split(separator: "\t")
             guard fields.count == 2, !fields[1].isEmpty else {
                 throw .unreadable(path: path, reason: "expected 'syllable<TAB>characters', found '\(line)'")
@@ -179,9 +186,10 @@ package struct Inventory: Sendable {
         }
     }
 
-    /// The non-comment lines of a text file.
-    private static func lines(_ path: String) throws(InventoryError) -> [Substring] {
-        guard let data = FileManager.default.contents(atPath: path) else {
+    /// The non-comment lines of a text file (held in memory, by its name, when ``files`` are).
+    private func lines(_ path: String) throws(InventoryError) -> [Substring] {
+        let held = files.map { $0[String(path.split(separator: "/").last ?? "")].map { Data($0.utf8) } }
+        guard let data = held ?? FileManager.default.contents(atPath: path) else {
             throw .unreadable(path: path, reason: "no such file")
         }
         return String(decoding: data, as: UTF8.self).split(separator: "\n").filter { !$0.hasPrefix("#") }

@@ -21,6 +21,10 @@ public struct CLIResult: Equatable, Sendable {
 
 /// The `ime-harness` command line, runnable in-process (the executable and the tests both call ``run(_:)``).
 public enum CLI {
+    /// The tool's version: the second wave (December 2026) is 0.2; a change to a file
+    /// format, an exit code or a report's shape raises it.
+    public static let version = "0.2.0"
+
     /// What `ime-harness --help` prints: every command's abstract.
     static var overview: String {
         var out = """
@@ -95,7 +99,8 @@ public enum CLI {
         if first == "--version" {
             return CLIResult(
                 exitCode: 0,
-                standardOutput: "ime-harness (ICU \(UnicodeVersions.icu), Unicode \(UnicodeVersions.unicode))\n")
+                standardOutput:
+                    "ime-harness \(version) (ICU \(UnicodeVersions.icu), Unicode \(UnicodeVersions.unicode))\n")
         }
         do throws(CLIError) {
             guard let name = CommandName(rawValue: first) else { throw .unknownCommand(first) }

@@ -83,7 +83,7 @@ for input in inputs {
         }
     case .result(let status):
         if result.status != status { problems.append("exit \(result.status), expected \(status)") }
-        if lines.contains(where: { !$0.hasPrefix("ime-harness: wrote ") }) {
+        if !lines.allSatisfy(HostileInput.isResultLine) {
             problems.append("stderr: \(result.error.prefix(200))")
         }
     }

@@ -55,11 +55,7 @@ import Testing
         case .result(let status):
             #expect(process.terminationStatus == status, "\(input.name): \(errorText)")
             // What was written, and the verdict.
-            #expect(
-                lines.allSatisfy {
-                    $0.hasPrefix("ime-harness: wrote ") || $0.hasPrefix("ime-harness: PASS (")
-                        || $0.hasPrefix("ime-harness: FAIL (")
-                }, "\(input.name): \(errorText)")
+            #expect(lines.allSatisfy(HostileInput.isResultLine), "\(input.name): \(errorText)")
         }
         #expect(lines.allSatisfy { $0.count < 2_200 }, "\(input.name): a line too long for a terminal")
         if let path = input.unchangedFile {

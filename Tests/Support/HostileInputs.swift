@@ -12,8 +12,15 @@ package struct HostileInput: Sendable {
     package enum Expectation: Sendable, Equatable {
         /// Exit 2 and exactly one line on standard error that contains this.
         case error(String)
-        /// This exit code, with nothing on standard error but lines starting `ime-harness: wrote`.
+        /// This exit code, with nothing on standard error but ``isResultLine(_:)`` lines.
         case result(Int32)
+    }
+
+    /// Whether a line on standard error is one a run that read its input writes: what it
+    /// wrote, and its verdict.
+    package static func isResultLine(_ line: Substring) -> Bool {
+        line.hasPrefix("ime-harness: wrote ") || line.hasPrefix("ime-harness: PASS (")
+            || line.hasPrefix("ime-harness: FAIL (")
     }
 
     package var name: String

@@ -1,18 +1,35 @@
 import Foundation
 import HarnessJSON
 
-/// The platform profiles in a directory (`Corpora/profiles/NAME.json`), loaded by name.
+/// The platform profiles in a directory (`Corpora/profiles/NAME.json`), or built into the
+/// binary, loaded by name.
 package struct ProfileStore: Sendable {
+    /// The directory, or for built-in profiles what messages call them.
     package let directory: String
+    /// Built-in profile files by name (`NAME.json`), when the store has no directory.
+    private let files: [String: String]?
 
     package init(directory: String) {
         self.directory = directory
+        files = nil
+    }
+
+    /// A store of profile files held in memory (`NAME.json` → its JSON), called `label`.
+    package init(files: [String: String], label: String) {
+        directory = label
+        self.files = files
     }
 
     /// The names of the profiles in the directory, sorted.
     package func names() -> [String] {
-        let files = (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
+        let files =
+            self.files.map { Array($0.keys) } ?? (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
         return files.filter { $0.hasSuffix(".json") }.map { String($0.dropLast(5)) }.sorted()
+    }
+
+    private func contents(_ name: String, path: String) -> Data? {
+        if let files, !name.hasSuffix(".json") { return files[name + ".json"].map { Data($0.utf8) } }
+        return FileManager.default.contents(atPath: path)
     }
 
     /// The profile `name` (a file `NAME.json` in the directory), or the profile file at the path `name`.
@@ -20,7 +37,7 @@ package struct ProfileStore: Sendable {
     /// - Throws: ``ProfileError`` naming the file and what is wrong with it.
     package func profile(named name: String) throws(ProfileError) -> PlatformProfile {
         let path = name.hasSuffix(".json") ? name : "\(directory)/\(name).json"
-        guard let data = FileManager.default.contents(atPath: path) else {
+        guard let data = contents(name, path: path) else {
             throw name.hasSuffix(".json")
                 ? .unreadable(path: path) : .unknownProfile(name: name, directory: directory, known: names())
         }

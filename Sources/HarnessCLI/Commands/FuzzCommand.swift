@@ -54,8 +54,14 @@ enum FuzzCommand: Command {
             .value("--output", "PATH", help: "Write the output to PATH (atomically) instead of standard output."),
             .value(
                 "--profile", "NAME", repeatable: true, help: "A profile (repeatable; default: every shipped profile)."),
-            .value("--profiles", "DIR", help: "Where profiles are (default: Corpora/profiles)."),
-            .value("--inventory", "DIR", help: "Where the fuzzing inventories are (default: Corpora/fuzzing)."),
+            .value(
+                "--profiles", "DIR",
+                help: "Where profiles are (default: Corpora/profiles of a checkout around, else the built-in ones)."),
+            .value(
+                "--inventory", "DIR",
+                help:
+                    "Where the fuzzing inventories are (default: Corpora/fuzzing of a checkout around, else the built-in ones)."
+            ),
             .value(
                 "--keyboard", "TYPE",
                 help: """

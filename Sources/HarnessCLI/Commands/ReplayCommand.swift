@@ -65,7 +65,8 @@ enum ReplayCommand: Command {
                 "--profiles", "DIR",
                 help: """
                     Where profiles are (default: Corpora/profiles, found from the current \
-                    directory or the executable's location).
+                    directory or the executable's location, else the profiles built into \
+                    the binary).
                     """),
         ],
         exitCodes: """

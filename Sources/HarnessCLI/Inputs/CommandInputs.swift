@@ -49,7 +49,9 @@ enum CommandInputs {
 
     /// The profiles `--profile` names (default: every profile in the profiles directory).
     static func profiles(_ parsed: ParsedArguments) throws(CLIError) -> [PlatformProfile] {
-        let store = ProfileStore(directory: try profilesDirectory(parsed))
+        let store =
+            profilesDirectory(parsed).map(ProfileStore.init(directory:))
+            ?? ProfileStore(files: EmbeddedData.profiles, label: "(built in)")
         var profiles: [PlatformProfile] = []
         for name in parsed.values["--profile"] ?? store.names() {
             do {
@@ -64,25 +66,25 @@ enum CommandInputs {
 
     /// The profile files and directory a run reads (for ``ReportOutput/files(under:)``).
     static func profileInputs(_ parsed: ParsedArguments) -> [String] {
-        parsed.all("--profile") + [(try? profilesDirectory(parsed)) ?? ""]
+        parsed.all("--profile") + [profilesDirectory(parsed) ?? ""]
     }
 
-    /// The profiles directory: `--profiles`, else `Corpora/profiles`.
-    static func profilesDirectory(_ parsed: ParsedArguments) throws(CLIError) -> String {
+    /// The profiles directory: `--profiles`, else `Corpora/profiles` of a checkout around;
+    /// `nil` for the profiles built into the binary, when there is none (a binary copied
+    /// anywhere runs on its own).
+    static func profilesDirectory(_ parsed: ParsedArguments) -> String? {
         if let given = parsed.value("--profiles") { return given }
-        return try corporaDirectory("profiles", option: "--profiles")
+        return corporaDirectory("profiles")
     }
 
     /// The fuzzing inventories of `--inventory`, else of `Corpora/fuzzing`, and that directory.
     static func inventory(_ parsed: ParsedArguments) throws(CLIError) -> (inventory: Inventory, directory: String) {
-        let directory: String
-        if let given = parsed.value("--inventory") {
-            directory = given
-        } else {
-            directory = try corporaDirectory("fuzzing", option: "--inventory")
-        }
         do {
-            return (try Inventory(fuzzingDirectory: directory), directory)
+            if let directory = parsed.value("--inventory") ?? corporaDirectory("fuzzing") {
+                return (try Inventory(fuzzingDirectory: directory), directory)
+            }
+            // No checkout around: the inventories built into the binary.
+            return (try Inventory(fuzzingDirectory: "(built in)", files: EmbeddedData.fuzzing), "")
         } catch {
             throw .inventory(error)
         }
@@ -90,7 +92,7 @@ enum CommandInputs {
 
     /// `Corpora/<name>` in the current directory or above the executable
     /// (`.build/<config>/ime-harness` in a checkout).
-    static func corporaDirectory(_ name: String, option: String) throws(CLIError) -> String {
+    static func corporaDirectory(_ name: String) -> String? {
         var candidates = ["Corpora/\(name)"]
         var directory = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
             .deletingLastPathComponent()
@@ -99,12 +101,9 @@ enum CommandInputs {
             directory = directory.deletingLastPathComponent()
         }
         var isDirectory: ObjCBool = false
-        if let found = candidates.first(where: {
+        return candidates.first {
             FileManager.default.fileExists(atPath: $0, isDirectory: &isDirectory) && isDirectory.boolValue
-        }) {
-            return found
         }
-        throw .noCorporaDirectory(name: name, tried: candidates, option: option)
     }
 
     /// Reads the JSON results file at `path` as `read` decodes it.

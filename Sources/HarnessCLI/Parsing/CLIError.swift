@@ -26,7 +26,6 @@ enum CLIError: Error {
     /// A profiles directory with no profile in it.
     case noProfiles(directory: String)
     /// `Corpora/<name>` found nowhere; `option` names the directory instead.
-    case noCorporaDirectory(name: String, tried: [String], option: String)
     case inventory(InventoryError)
     case unicodeData(UnicodeDataError)
     /// ICU could not open what it needs (its break rules, a pattern).
@@ -63,8 +62,6 @@ enum CLIError: Error {
         case .ruleFile(let error): error.description
         case .profile(let error): error.description
         case .noProfiles(let directory): "\(directory): no profiles (*.json) found"
-        case .noCorporaDirectory(let name, let tried, let option):
-            "no \(name) directory found (tried \(tried.joined(separator: ", "))); pass \(option) DIR"
         case .inventory(let error): error.description
         case .unicodeData(let error): error.description
         case .icu(let error): error.description
