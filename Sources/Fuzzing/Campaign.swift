@@ -268,8 +268,9 @@ package final class Fuzzer {
     /// Runs iterations of `shard` from 0 until `iterations` (global count) or `seconds` run out.
     ///
     /// - Parameter progress: called now and then with (iterations done, failures so far).
+    /// With `maxFailures`, stops once that many distinct failures are kept (fail fast).
     package func run(
-        seed: UInt64, iterations: Int?, seconds: Double?, shard: Shard = .all,
+        seed: UInt64, iterations: Int?, seconds: Double?, shard: Shard = .all, maxFailures: Int? = nil,
         progress: ((Int, Int) -> Void)? = nil
     ) -> FuzzResult {
         let start = DispatchTime.now().uptimeNanoseconds
@@ -292,6 +293,7 @@ package final class Fuzzer {
             done += 1
             if done % 1000 == 0 { progress?(done, Set(found.map(\.property)).count) }
             iteration += shard.count
+            if let maxFailures, found.count >= maxFailures { break }
         }
         return FuzzResult(
             rule: rule.spec, seed: seed, shards: [shard], iterations: done, seconds: elapsed(),

@@ -60,7 +60,10 @@ public enum CLI {
                 shown = true
                 StandardStream.write("\r" + line, to: STDERR_FILENO)
             } : nil
-        let result = execute(arguments, context: CommandContext(output: output, progress: progress))
+        let result = execute(
+            arguments,
+            context: CommandContext(
+                output: output, progress: progress, log: { StandardStream.write($0, to: STDERR_FILENO) }))
         if shown { StandardStream.write("\n", to: STDERR_FILENO) }
         var exitCode = result.exitCode
         var standardError = result.standardError

@@ -89,7 +89,11 @@ extension Report {
             "Final text: "
             + session.finalText.map { "`\($0.profile)` \(Self.code($0.value.briefDescription))" }
             .joined(separator: ", ") + "\n\n"
-        if case .fuzz = origin, let trace = session.traces.first {
+        // The failing profile's timeline: a failure under iOS 26 is not told by iOS 18's replay.
+        let failing = session.findings.first?.profiles.first
+        if case .fuzz = origin,
+            let trace = session.traces.first(where: { $0.profile == failing }) ?? session.traces.first
+        {
             out += "Events:\n\n"
             for step in trace.steps { out += "\(step.eventIndex). \(Self.code(step.event.description))\n" }
             out += "\n"

@@ -45,6 +45,16 @@ enum FuzzCommand: Command {
             ),
             .value("--save", "DIR", help: "Write each minimised session to DIR/<id>.json."),
             .value(
+                "--max-failures", "N",
+                help: "Stop once N distinct failures are found (1: fail fast); the run still reports them all."),
+            .value(
+                "--progress", "FORMAT", choices: ["text", "json"],
+                help: """
+                    Progress on standard error: on a terminal a line redrawn in place, elsewhere \
+                    (CI logs) a line every 10 s (text, default), or JSON Lines every 5 s \
+                    ({"sessions", "rate", "failed", "seconds"}).
+                    """),
+            .value(
                 "--format", "FORMAT", choices: ["text"] + ReportFormat.allCases.map(\.rawValue),
                 help: """
                     text (default); json, the results that 'merge' combines and 'ime-harness \
@@ -106,13 +116,17 @@ enum FuzzCommand: Command {
             return try segmentation(parsed, format: format == .json ? .json : .text)
         }
         let campaign = try Campaign(parsed)
+        let maxFailures = try parsed.count("--max-failures", Int.self, maximum: 1_000_000)
+        if maxFailures == 0 {
+            throw .invalidValue(option: "--max-failures", value: "0", expected: "a number of failures from 1")
+        }
         let result = campaign.fuzzer.run(
             seed: campaign.seed, iterations: campaign.iterations, seconds: campaign.seconds, shard: campaign.shard,
-            progress: progress(context))
+            maxFailures: maxFailures, progress: progress(context, format: parsed.value("--progress") ?? "text"))
         let saved = try save(result.failures.map(\.session), to: parsed.value("--save"))
         let output =
             format.map { result.rendered($0, profiles: campaign.profiles.map(\.name)) }
-            ?? text(result, properties: campaign.fuzzer.properties)
+            ?? text(result, properties: campaign.fuzzer.properties, reproduce: reproduceCommand(parsed))
         return try ReportOutput.deliver(
             output, to: parsed.value("--output"),
             inputs: ReportOutput.files(
@@ -195,14 +209,36 @@ enum FuzzCommand: Command {
         }
     }
 
-    /// A progress callback that shows sessions, rate and failures on the context's
-    /// progress line, when it has one.
-    private static func progress(_ context: CommandContext) -> ((Int, Int) -> Void)? {
-        guard let show = context.progress else { return nil }
+    /// A progress callback: sessions, rate and failures on a terminal's progress line;
+    /// elsewhere a whole line every 10 s, or with `json` a JSON Line every 5 s.
+    private static func progress(_ context: CommandContext, format: String) -> ((Int, Int) -> Void)? {
         let started = Date()
+        var last = started
+        func rate(_ done: Int, _ now: Date) -> Int { Int(Double(done) / max(now.timeIntervalSince(started), 0.001)) }
+        if format == "json", let log = context.log {
+            return { done, failed in
+                let now = Date()
+                guard now.timeIntervalSince(last) >= 5 else { return }
+                last = now
+                let seconds = (now.timeIntervalSince(started) * 10).rounded() / 10
+                log(
+                    JSONValue.object([
+                        ("sessions", .int(done)), ("rate", .int(rate(done, now))), ("failed", .int(failed)),
+                        ("seconds", .double(seconds)),
+                    ]).rendered(pretty: false) + "\n")
+            }
+        }
+        if let show = context.progress {
+            return { done, failed in
+                show("fuzz: \(done) sessions, \(rate(done, Date()))/s, \(failed) properties failed so far")
+            }
+        }
+        guard let log = context.log else { return nil }
         return { done, failed in
-            let rate = Int(Double(done) / max(Date().timeIntervalSince(started), 0.001))
-            show("fuzz: \(done) sessions, \(rate)/s, \(failed) properties failed so far")
+            let now = Date()
+            guard now.timeIntervalSince(last) >= 10 else { return }
+            last = now
+            log("ime-harness: fuzz: \(done) sessions, \(rate(done, now))/s, \(failed) properties failed so far\n")
         }
     }
 
@@ -288,7 +324,11 @@ enum FuzzCommand: Command {
     }
 
     /// The human-readable summary: the run, then each failure with its minimised events.
-    static func text(_ result: FuzzResult, properties: [FuzzProperty]) -> String {
+    /// The campaign in words: each failure with its property and profile, seed and
+    /// iteration, the minimised events with the field after each under the failing profile
+    /// (and under the others where the property compares profiles), and the command that
+    /// reproduces it (`reproduce` with `ITERATIONS` standing for the count to run).
+    static func text(_ result: FuzzResult, properties: [FuzzProperty], reproduce: String) -> String {
         let rate = result.seconds > 0 ? Int(Double(result.iterations) / result.seconds) : 0
         var out =
             "fuzz \(result.rule), seed \(result.seed), shard \(result.shards.map(\.description).joined(separator: ","))"
@@ -296,13 +336,43 @@ enum FuzzCommand: Command {
         out += "properties: \(properties.map(\.rawValue).joined(separator: ", "))\n"
         if result.failures.isEmpty { out += "no property failed\n" }
         for failure in result.failures {
-            out += "\nFAIL \(failure.property.rawValue) (iteration \(failure.iteration), "
-            out += "\(failure.originalEvents) events, minimised to \(failure.session.events.count)): "
+            let events = failure.session.events.count
+            let profile = failure.detail.profile
+            out +=
+                "\nFAIL \(failure.property.rawValue) under \(profile) (seed \(result.seed), iteration \(failure.iteration); "
+            out += "\(failure.originalEvents) events, minimised to \(events) event\(events == 1 ? "" : "s")): "
             out += failure.detail.message + "\n"
+            // The failing profile first; the others only where the property compares them.
+            let shown = failure.traces.filter {
+                $0.profile == profile || failure.property == .profileDependent
+            }.sorted { ($0.profile == profile ? 0 : 1) < ($1.profile == profile ? 0 : 1) }
             for (index, event) in failure.session.events.enumerated() {
-                out += "  \(index): \(event)\n"
+                out += "  \(index): \(event)"
+                for trace in shown where index < trace.steps.count {
+                    out += "  → \(trace.profile): \"\(trace.steps[index].after.briefNotation)\""
+                }
+                out += "\n"
             }
+            out += "  reproduce: " + reproduce.replacingOccurrences(of: "ITERATIONS", with: "\(failure.iteration + 1)")
+            out += "\n"
         }
         return out
+    }
+
+    /// The command that runs a campaign's iterations again from 0 (each is generated from
+    /// the seed and its index alone, so the failing one comes back as it was), with the
+    /// options that shape them; `ITERATIONS` stands for the count.
+    static func reproduceCommand(_ parsed: ParsedArguments) -> String {
+        func quoted(_ text: String) -> String {
+            text.allSatisfy { $0.isLetter || $0.isNumber || "-_.:=/,+".contains($0) }
+                ? text : "'" + text.replacingOccurrences(of: "'", with: "'\\''") + "'"
+        }
+        var words = ["ime-harness", "fuzz", "--rule", quoted(parsed.value("--rule") ?? "none")]
+        words += ["--seed", parsed.value("--seed") ?? "0", "--iterations", "ITERATIONS"]
+        for option in ["--keyboard", "--region", "--profiles", "--inventory"] {
+            if let value = parsed.value(option) { words += [option, quoted(value)] }
+        }
+        for profile in parsed.all("--profile") { words += ["--profile", quoted(profile)] }
+        return words.joined(separator: " ")
     }
 }

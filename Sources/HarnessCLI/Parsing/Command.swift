@@ -13,6 +13,9 @@ struct CommandContext {
     var output: OutputSink
     /// Shows a line of progress (on a terminal's standard error), when anyone watches.
     var progress: ((String) -> Void)?
+    /// Writes whole lines to standard error as a run goes (progress where no terminal
+    /// redraws a line: CI logs); `nil` in-process.
+    var log: ((String) -> Void)? = nil
 }
 
 /// The commands `ime-harness` knows, in the order the overview lists them.
