@@ -175,7 +175,12 @@ struct PropertyChecker {
             {
                 add(
                     .disallowedClass, event, profile,
-                    "the committed text \"\(after.visibleDescription)\" holds \"\(cluster.visibleDescription)\"")
+                    "the committed text \"\(after.visibleDescription)\" holds \"\(cluster.visibleDescription)\" ("
+                        + Self.describe(cluster) + "), which the rule "
+                        + (contract.allowedClasses.map {
+                            "does not allow (it allows \($0.map(\.description).joined(separator: ", ")))"
+                        }
+                            ?? "denies (\(contract.deniedClasses.map(\.description).joined(separator: ", ")))"))
             }
             if wants(.promiseBroken), let promise = contract.textPromise, !promise.holds(for: after),
                 before.isEmpty || promise.holds(for: before)
@@ -368,5 +373,25 @@ struct PropertyChecker {
             if !verdict.allowed, countingDebatable || !verdict.debatable { return UTF16Text(units: cluster) }
         }
         return nil
+    }
+}
+
+extension PropertyChecker {
+    /// A cluster's class and code points, for a message: `class symbol: U+2642 MALE SIGN`.
+    static func describe(_ cluster: UTF16Text) -> String {
+        let kind = cluster.clusters.first.map { "class \($0.classification.clusterClass.rawValue)" } ?? "no cluster"
+        // Lone surrogates decode as U+FFFD here; a cluster the rule kept is whole text.
+        let scalars = Array(String(decoding: cluster.units, as: UTF16.self).unicodeScalars)
+        let points = scalars.prefix(8).map { scalar in
+            "U+" + String(scalar.value, radix: 16, uppercase: true).leftPadded(to: 4) + " "
+                + CodePointProperties(scalar).name
+        }
+        return kind + ": " + points.joined(separator: ", ") + (scalars.count > 8 ? ", …" : "")
+    }
+}
+
+extension String {
+    fileprivate func leftPadded(to width: Int) -> String {
+        count >= width ? self : String(repeating: "0", count: width - count) + self
     }
 }

@@ -313,15 +313,18 @@ extension UTF16Range {
 /// }
 /// ```
 ///
-/// Each profile gets its own field, set up once (the replay runs the profiles in
-/// lockstep, so state a delegate keeps, such as the last text it saw, stays per profile);
-/// before each call the field shows the replay's text, marked range and selection.
+/// Each session replay gets a field per profile, set up afresh (the replay runs the
+/// profiles in lockstep, so state a delegate keeps, such as the last text it saw, stays
+/// per profile, and no session sees what another left: a replay is the same whatever ran
+/// before it, on whichever thread); before each call the field shows the replay's text,
+/// marked range and selection.
 public struct TextFieldRule: InputRule, @unchecked Sendable {
     /// The name reports show.
     public let spec: String
     /// What the rule promises.
     public let contract: RuleContract
     private let fields: PerProfile<UITextField>
+    private let setUp: (UITextField) -> Void
 
     /// A rule whose field `setUp` configures (delegate, actions), once per profile.
     public init(
@@ -329,11 +332,17 @@ public struct TextFieldRule: InputRule, @unchecked Sendable {
     ) {
         spec = name
         self.contract = contract
+        self.setUp = setUp
         fields = PerProfile {
             let field = UITextField()
             setUp(field)
             return field
         }
+    }
+
+    /// The rule with fresh fields, for one session replay.
+    public func onDevice(region: String?) -> any InputRule {
+        TextFieldRule(spec, contract: contract, setUp: setUp)
     }
 
     /// Calls the delegate's lifecycle method for `moment` and sends the control events
@@ -491,16 +500,23 @@ public struct TextViewRule: InputRule, @unchecked Sendable {
     /// What the rule promises.
     public let contract: RuleContract
     private let views: PerProfile<UITextView>
+    private let setUp: (UITextView) -> Void
 
-    /// A rule whose view `setUp` configures, once per profile.
+    /// A rule whose view `setUp` configures, once per profile and session replay.
     public init(_ name: String, contract: RuleContract = RuleContract(), setUp: @escaping (UITextView) -> Void) {
         spec = name
         self.contract = contract
+        self.setUp = setUp
         views = PerProfile {
             let view = UITextView()
             setUp(view)
             return view
         }
+    }
+
+    /// The rule with fresh views, for one session replay.
+    public func onDevice(region: String?) -> any InputRule {
+        TextViewRule(spec, contract: contract, setUp: setUp)
     }
 
     /// Calls the delegate's begin and end editing methods. A text view has no clear
@@ -556,8 +572,9 @@ extension NSRange {
 final class PerProfile<Object: AnyObject>: @unchecked Sendable {
     private let make: () -> Object
     private let lock = NSLock()
-    /// Per thread, per profile: a rule value may be replayed on several threads at once
-    /// (parallel tests, a campaign's workers), and a field is state no two may share.
+    /// Per thread, per profile: the value a rule was made with may still be called from
+    /// several threads at once (a rule's `onDevice` gives each session replay its own), and
+    /// a field is state no two may share.
     private var byThread: [pthread_t: [String: Object]] = [:]
 
     init(make: @escaping () -> Object) { self.make = make }

@@ -166,7 +166,7 @@ import Testing
         .init(
             arguments: ["--rule", "max-lenght", forum],
             message:
-                "ime-harness: unknown rule 'max-lenght' (known: allow, decimal, deny, emoji-only, legacy-count-limit, legacy-input-filter, legacy-lxd-character, legacy-lxd-decimal, legacy-lxd-emoji, legacy-lxd-no-emoji, legacy-lxd-number, legacy-marked-guard-limit, legacy-numeric-field, legacy-truncate-count, legacy-truncate-marked-aware, max-length, none, regex)\n"
+                "ime-harness: unknown rule 'max-lenght' (did you mean 'max-length'?) (known: allow, decimal, deny, emoji-only, legacy-count-limit, legacy-input-filter, legacy-lxd-character, legacy-lxd-decimal, legacy-lxd-emoji, legacy-lxd-no-emoji, legacy-lxd-number, legacy-marked-guard-limit, legacy-numeric-field, legacy-truncate-count, legacy-truncate-marked-aware, max-length, none, regex)\n"
         ),
         .init(
             arguments: ["--rule", "max-length:limit=4,unti=utf16", forum],
@@ -215,7 +215,7 @@ import Testing
     @Test func aMissingPathIsAnInputError() {
         let result = replay(["/nonexistent/sessions"])
         #expect(result.exitCode == 2)
-        #expect(result.standardError == "ime-harness: /nonexistent/sessions: no such file or directory\n")
+        #expect(result.standardError == "ime-harness: /nonexistent/sessions: no such file\n")
     }
 
     /// Reports/corpus.md is the README's main command's output; it must be regenerated when behaviour changes.

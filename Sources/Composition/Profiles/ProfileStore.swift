@@ -73,7 +73,8 @@ package enum ProfileError: Error, Hashable, Sendable, CustomStringConvertible {
     package var description: String {
         switch self {
         case .unknownProfile(let name, let directory, let known):
-            "unknown profile '\(name)' (no \(directory)/\(name).json; known: \(known.joined(separator: ", ")))"
+            "unknown profile '\(name)'" + ClosestMatch.suggestion(name, among: known)
+                + " (no \(directory)/\(name).json; known: \(known.joined(separator: ", ")))"
         case .unreadable(let path): "\(path): cannot be read"
         case .malformed(let path, let message): "\(path): \(message)"
         }

@@ -89,7 +89,9 @@ package enum RuleSpecError: Error, Hashable, Sendable, CustomStringConvertible {
     package var description: String {
         switch self {
         case .malformed(let spec, let reason): "rule '\(spec)': expected \(reason)"
-        case .unknownRule(let name, let known): "unknown rule '\(name)' (known: \(known.joined(separator: ", ")))"
+        case .unknownRule(let name, let known):
+            "unknown rule '\(name)'" + ClosestMatch.suggestion(name, among: known)
+                + " (known: \(known.joined(separator: ", ")))"
         case .unknownParameter(let spec, let key, let accepted):
             "rule '\(spec)': unknown parameter '\(key)' (accepted: \(accepted.isEmpty ? "none" : accepted.joined(separator: ", ")))"
         case .missingParameter(let spec, let key, let expected):

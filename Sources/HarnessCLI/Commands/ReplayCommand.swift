@@ -1,4 +1,5 @@
 import Composition
+import Foundation
 import Graphemes
 import Reporting
 
@@ -78,6 +79,10 @@ enum ReplayCommand: Command {
     static func run(_ parsed: ParsedArguments, context: CommandContext) throws(CLIError) -> CLIResult {
         let format = try parsed.choice("--format", default: ReportFormat.markdown)
         guard !parsed.positionals.isEmpty else { throw .missingArgument("session PATH", command: .replay) }
+        // A mistyped path is a usage error before anything runs: no empty report is written.
+        for path in parsed.positionals where !FileManager.default.fileExists(atPath: path) {
+            throw .fileNotFound(path: path)
+        }
         let profiles = try CommandInputs.profiles(parsed)
         let rules = try CommandInputs.rules(parsed.values["--rule"] ?? ["none"])
         let gate = try gate(parsed)

@@ -41,9 +41,13 @@ enum CLIError: Error {
     var message: String {
         switch self {
         case .unknownCommand(let name):
-            "unknown command '\(name)' (expected one of: \(CommandName.allCases.map(\.rawValue).joined(separator: ", ")); see 'ime-harness --help')"
+            "unknown command '\(name)'" + ClosestMatch.suggestion(name, among: CommandName.allCases.map(\.rawValue))
+                + " (expected one of: \(CommandName.allCases.map(\.rawValue).joined(separator: ", ")); see 'ime-harness --help')"
         case .unknownOption(let option, let command):
-            "\(command.rawValue): unknown option '\(option)' (see 'ime-harness \(command.rawValue) --help')"
+            "\(command.rawValue): unknown option '\(option)'"
+                + ClosestMatch.suggestion(
+                    String(option.prefix { $0 != "=" }), among: command.command.spec.options.map(\.name))
+                + " (see 'ime-harness \(command.rawValue) --help')"
         case .missingValue(let option, let command):
             "\(command.rawValue): option '\(option)' needs a value"
         case .invalidValue(let option, let value, let expected):
