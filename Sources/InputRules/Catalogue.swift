@@ -16,9 +16,10 @@ private let wholeNumber = "a whole number from 0 to \(RuleArguments.maximumLimit
 
 /// A rule whose one parameter is its `limit`.
 private func limitRule(
-    _ name: String, _ summary: String, _ make: @escaping @Sendable (Int, String) -> any InputRule
+    _ name: String, _ summary: String, origin: String, _ make: @escaping @Sendable (Int, String) -> any InputRule
 ) -> RuleDefinition {
-    RuleDefinition(name: name, summary: summary, parameters: [limitParameter]) { arguments throws(RuleSpecError) in
+    RuleDefinition(name: name, summary: summary, purpose: .length, origin: origin, parameters: [limitParameter]) {
+        arguments throws(RuleSpecError) in
         make(try arguments.int("limit", minimum: 0) ?? 0, arguments.specText)
     }
 }
@@ -47,7 +48,9 @@ private let legacyRules: [RuleDefinition] =
         RuleDefinition(
             name: variant.ruleName,
             summary:
-                "Seed 000 (LXDTextRestrict): deletes every UTF-16 unit not matching \(variant.pattern) and assigns the text on every change.",
+                "Deletes every UTF-16 unit not matching \(variant.pattern) and assigns the text on every change.",
+            purpose: variant == .decimal || variant == .number ? .numbers : .characters,
+            origin: "seed 000 (LXDTextRestrict)",
             parameters: [
                 RuleParameter("max-length", wholeNumber + " (declared, never enforced)", optional: true)
             ]
@@ -60,14 +63,15 @@ private let legacyRules: [RuleDefinition] =
     } + [
         RuleDefinition(
             name: "legacy-lxd-no-emoji",
-            summary: "Seed 000's emoji pattern as a ban: refuses a replacement with any UTF-16 unit it matches."
+            summary: "Refuses a replacement with any UTF-16 unit seed 000's emoji pattern matches.",
+            purpose: .characters, origin: "seed 000 (its emoji pattern as a ban)"
         ) { arguments throws(RuleSpecError) in
             seedPattern { () throws(ICUError) in try LegacyNoEmoji(spec: arguments.specText) }
         },
         RuleDefinition(
             name: "legacy-input-filter",
-            summary:
-                "Seed 004 (InputFilter category): checks the replacement only; text.length + replacement.length <= max-length.",
+            summary: "Checks the replacement only: text.length + replacement.length <= max-length, a regex, a set.",
+            purpose: .length, origin: "seed 004 (InputFilter category)",
             parameters: [
                 RuleParameter("max-length", wholeNumber + " (0: no limit)", default: "0"),
                 RuleParameter("regex", "an ICU regular expression, searched in the replacement", optional: true),
@@ -83,23 +87,28 @@ private let legacyRules: [RuleDefinition] =
         },
         limitRule(
             "legacy-count-limit",
-            "Seed 001: refuses when String.count of the proposed text exceeds limit, or a non-Nd replacement."
+            "Refuses when String.count of the proposed text exceeds limit, or a replacement that is not digits.",
+            origin: "seed 001"
         ) { LegacyCountLimit(limit: $0, spec: $1) },
         RuleDefinition(
             name: "legacy-numeric-field",
-            summary: "Seed 003: while Float(text) fails, drops the last character of the text."
+            summary: "While Float(text) fails, drops the last character of the text.", purpose: .numbers,
+            origin: "seed 003 (SwiftUI numeric field)"
         ) { arguments throws(RuleSpecError) in LegacyNumericField(spec: arguments.specText) },
         limitRule(
             "legacy-marked-guard-limit",
-            "Forum thread 801013: accepts while text is marked, else refuses a proposed NSString length over limit."
+            "Accepts while text is marked, else refuses a proposed NSString length over limit.",
+            origin: "forum thread 801013"
         ) { LegacyMarkedGuardLimit(limit: $0, spec: $1) },
         limitRule(
             "legacy-truncate-count",
-            "editingChanged: if text.count > limit, text = (text as NSString).substring(to: limit)."
+            "In editingChanged: if text.count > limit, text = (text as NSString).substring(to: limit).",
+            origin: "the usual editingChanged truncation"
         ) { LegacyTruncation(.count, limit: $0, spec: $1) },
         limitRule(
             "legacy-truncate-marked-aware",
-            "editingChanged: unless text is marked, cuts an NSString longer than limit at UTF-16 offset limit."
+            "In editingChanged: unless text is marked, cuts an NSString longer than limit at UTF-16 offset limit.",
+            origin: "the usual truncation, with a marked-text guard"
         ) { LegacyTruncation(.markedAware, limit: $0, spec: $1) },
     ]
 
@@ -121,6 +130,7 @@ private let correctRules: [RuleDefinition] = [
         name: "max-length",
         summary:
             "At most limit units of committed text; trims what was inserted, whole clusters, once nothing is marked.",
+        purpose: .length,
         parameters: [
             limitParameter,
             RuleParameter("unit", MaxLength.units.map(\.rawValue).joined(separator: " | "), default: "graphemes"),
@@ -137,23 +147,25 @@ private let correctRules: [RuleDefinition] = [
     },
     RuleDefinition(
         name: "allow", summary: "Only grapheme clusters of the given classes, judged on committed text.",
-        parameters: [classesParameter]
+        purpose: .characters, parameters: [classesParameter]
     ) { arguments throws(RuleSpecError) in
         ClassFilter(.allow, classes: try classes(arguments), spec: arguments.specText)
     },
     RuleDefinition(
         name: "deny", summary: "No grapheme clusters of the given classes, judged on committed text.",
-        parameters: [classesParameter]
+        purpose: .characters, parameters: [classesParameter]
     ) { arguments throws(RuleSpecError) in
         ClassFilter(.deny, classes: try classes(arguments), spec: arguments.specText)
     },
-    RuleDefinition(name: "emoji-only", summary: "Only RGI emoji (ICU), judged on committed text.") {
+    RuleDefinition(name: "emoji-only", summary: "Only RGI emoji (ICU), judged on committed text.", purpose: .characters)
+    {
         arguments throws(RuleSpecError) in ClassFilter.emojiOnly(spec: arguments.specText)
     },
     RuleDefinition(
         name: "decimal",
         summary:
             "ASCII digits (fullwidth and the region's digits folded) and at most one separator (the device region's by default), judged on committed text.",
+        purpose: .numbers,
         parameters: [
             RuleParameter(
                 "separator", (["region"] + DecimalRule.separators).joined(separator: " | "), default: "region")
@@ -168,6 +180,7 @@ private let correctRules: [RuleDefinition] = [
     },
     RuleDefinition(
         name: "regex", summary: "The committed text matches the ICU regular expression as a whole.",
+        purpose: .pattern,
         parameters: [RuleParameter("pattern", "an ICU regular expression, matched against the whole committed text")]
     ) { arguments throws(RuleSpecError) in
         guard let compiled = try regex(arguments, "pattern") else { throw arguments.bad("pattern") }

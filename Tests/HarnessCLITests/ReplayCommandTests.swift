@@ -253,11 +253,21 @@ import Testing
         #expect(result.exitCode == 0)
         let lines = result.standardOutput.split(separator: "\n").map(String.init)
         for name in RuleCatalogue.full.names {
-            #expect(lines.contains { $0 == name || $0.hasPrefix(name + ":") || $0.hasPrefix(name + "[") }, "\(name)")
+            let entry = "  " + name
+            #expect(
+                lines.contains { $0.hasPrefix(entry + " ") || $0.hasPrefix(entry + ":") || $0.hasPrefix(entry + "[") },
+                "\(name)")
         }
-        #expect(lines.contains("max-length:limit=…[,unit=…][,enforcement=…]"))
-        #expect(lines.contains("    unit: graphemes | utf16 | scalars (default graphemes)"))
-        #expect(lines.contains("legacy-input-filter[:max-length=…][,regex=…][,charset=…]"))
+        // Grouped by purpose, the correct rule first, its origin beside it.
+        let groups = lines.filter { !$0.hasPrefix(" ") }
+        #expect(groups == ["Length limits", "Which characters", "Numbers", "Patterns", "No rule"])
+        let length = lines.drop { $0 != "Length limits" }.dropFirst()
+        #expect(length.first == "  max-length:limit=…[,unit=…][,enforcement=…]   correct")
+        #expect(lines.contains("      unit: graphemes | utf16 | scalars (default graphemes)"))
+        #expect(
+            lines.contains(
+                "  legacy-input-filter[:max-length=…][,regex=…][,charset=…]  seed 004 (InputFilter category)"))
+        #expect(lines.contains("  legacy-count-limit:limit=…                    seed 001"))
     }
 
     @Test func rejectsArguments() {

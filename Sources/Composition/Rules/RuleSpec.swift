@@ -124,15 +124,33 @@ package struct RuleParameter: Hashable, Sendable {
 package struct RuleDefinition: Sendable {
     package typealias Builder = @Sendable (RuleArguments) throws(RuleSpecError) -> any InputRule
 
+    /// What a rule is for, the groups `rules` lists them in.
+    package enum Purpose: String, Sendable, CaseIterable {
+        case length = "Length limits"
+        case characters = "Which characters"
+        case numbers = "Numbers"
+        case pattern = "Patterns"
+        case reference = "No rule"
+    }
+
     package var name: String
-    /// One line: what the rule does and, for a legacy rule, where it comes from.
+    /// One line: what the rule does.
     package var summary: String
+    package var purpose: Purpose
+    /// Where it comes from: `correct` for the harness's own, else the code it reproduces
+    /// (`seed 000 (LXDTextRestrict)`).
+    package var origin: String
     package var parameters: [RuleParameter]
     package var build: Builder
 
-    package init(name: String, summary: String, parameters: [RuleParameter] = [], build: @escaping Builder) {
+    package init(
+        name: String, summary: String, purpose: Purpose, origin: String = "correct",
+        parameters: [RuleParameter] = [], build: @escaping Builder
+    ) {
         self.name = name
         self.summary = summary
+        self.purpose = purpose
+        self.origin = origin
         self.parameters = parameters
         self.build = build
     }
@@ -203,7 +221,8 @@ package struct RuleCatalogue: Sendable {
     /// The catalogue of this module: `none`.
     package static let standard = RuleCatalogue([
         RuleDefinition(
-            name: "none", summary: "No rule: accepts every change and rewrites nothing (the platform models alone)."
+            name: "none", summary: "Accepts every change and rewrites nothing: what the platform models do alone.",
+            purpose: .reference
         ) { _ throws(RuleSpecError) in AcceptEverything() }
     ])
 

@@ -7,9 +7,10 @@ enum RulesCommand: Command {
         name: .rules,
         abstract: "List the rule catalogue: legacy ports and correct rules, with their parameters.",
         discussion: """
-            Lists every rule a spec can name (--rule on replay), with a one-line description
-            and its parameters. Legacy rules (legacy-*) reproduce code developers copy, bugs
-            included; the others are the harness's correct rules.
+            Lists every rule a spec can name (--rule on replay), grouped by what it is
+            for, with where it comes from, a one-line description and its parameters.
+            Legacy rules (legacy-*) reproduce code developers copy, bugs included;
+            "correct" ones are the harness's own.
             """,
         options: [])
 
@@ -18,15 +19,25 @@ enum RulesCommand: Command {
         return CLIResult(exitCode: 0, standardOutput: listing(RuleCatalogue.full))
     }
 
-    /// The catalogue as text: the synopsis, the summary, then each parameter.
+    /// The catalogue as text, grouped by purpose, the correct rules first in each group:
+    /// the synopsis with the rule's origin beside it, what it does, then each parameter.
     static func listing(_ catalogue: RuleCatalogue) -> String {
         var out = ""
-        for definition in catalogue.all {
-            out += definition.synopsis + "\n    " + definition.summary + "\n"
-            for parameter in definition.parameters {
-                let note =
-                    parameter.defaultValue.map { " (default \($0))" } ?? (parameter.isOptional ? " (optional)" : "")
-                out += "    \(parameter.key): \(parameter.expected)\(note)\n"
+        for purpose in RuleDefinition.Purpose.allCases {
+            let group = catalogue.all.filter { $0.purpose == purpose }
+                .sorted { ($0.origin == "correct" ? 0 : 1, $0.name) < ($1.origin == "correct" ? 0 : 1, $1.name) }
+            guard !group.isEmpty else { continue }
+            out += (out.isEmpty ? "" : "\n") + purpose.rawValue + "\n"
+            for definition in group {
+                let synopsis = "  " + definition.synopsis
+                let gap = synopsis.count < 48 ? String(repeating: " ", count: 48 - synopsis.count) : "  "
+                out += synopsis + gap + definition.origin + "\n"
+                out += "      " + definition.summary + "\n"
+                for parameter in definition.parameters {
+                    let note =
+                        parameter.defaultValue.map { " (default \($0))" } ?? (parameter.isOptional ? " (optional)" : "")
+                    out += "      \(parameter.key): \(parameter.expected)\(note)\n"
+                }
             }
         }
         return out
