@@ -18,9 +18,18 @@ extension FieldState {
     public var notation: String {
         var out = ""
         var offset = 0
+        // RGI emoji sequences are written whole, their ZWJs and selectors as part of the
+        // picture (as ``UTF16Text/visiblePieces`` draws them): only a broken one shows its
+        // parts. Found only when the text holds such a joiner at all.
+        let whole = wholeEmoji()
         while true {
             out += markers(at: offset)
             guard offset < text.length else { break }
+            if let end = whole[offset], !(offset + 1..<end).contains(where: { !markers(at: $0).isEmpty }) {
+                out += String(decoding: text.units[offset..<end], as: UTF16.self)
+                offset = end
+                continue
+            }
             let element = UTF16Text.decode(text.units, at: offset)
             if element.utf16Length == 2, !markers(at: offset + 1).isEmpty {
                 out += FieldNotation.token(for: UInt32(text.units[offset]))
@@ -31,6 +40,24 @@ extension FieldState {
             }
         }
         return out
+    }
+
+    /// Where each RGI emoji sequence of more than one scalar that holds a character field
+    /// notation would otherwise write as a token (ZWJ, a variation selector, a tag) starts,
+    /// mapped to its end.
+    private func wholeEmoji() -> [Int: Int] {
+        let joins = text.units.contains { unit in
+            unit == 0x200D || unit == 0xFE0F || unit == 0xFE0E || unit == 0xDB40
+        }
+        guard joins else { return [:] }
+        var whole: [Int: Int] = [:]
+        for cluster in text.graphemeClusters where cluster.length > 1 {
+            let units = text[cluster]
+            if EmojiStringProperty.rgiEmoji.isHeld(by: units), String(validating: units.units, as: UTF16.self) != nil {
+                whole[cluster.location] = cluster.end
+            }
+        }
+        return whole
     }
 
     /// The markers written at `offset`, in nesting order.

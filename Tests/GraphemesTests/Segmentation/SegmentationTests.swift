@@ -18,7 +18,9 @@ import Testing
         .init(notation: "中文输入", clusters: ["中", "文", "输", "入"], note: "ideographs"),
         .init(notation: "🇯🇵🇺🇸", clusters: ["🇯🇵", "🇺🇸"], note: "regional indicators pair up (GB12, GB13)"),
         .init(notation: "🇯🇵🇺", clusters: ["🇯🇵", "🇺"], note: "an odd regional indicator stands alone"),
-        .init(notation: "👨<200D>👩<200D>👧", clusters: ["👨<200D>👩<200D>👧"], note: "ZWJ sequence (GB11)"),
+        // Written back whole: an RGI sequence's joiners are part of the picture.
+        .init(notation: "👨<200D>👩<200D>👧", clusters: ["👨\u{200D}👩\u{200D}👧"], note: "ZWJ sequence (GB11)"),
+        .init(notation: "👨<200D>", clusters: ["👨<200D>"], note: "a dangling joiner stays a token"),
         .init(notation: "👍🏽", clusters: ["👍🏽"], note: "skin tone modifier extends"),
         .init(notation: "a<200D>", clusters: ["a<200D>"], note: "a trailing ZWJ extends its base"),
         .init(notation: "한글", clusters: ["한", "글"], note: "precomposed syllables"),
@@ -55,5 +57,31 @@ import Testing
         let words = segments.filter(\.isWordLike).map { UTF16Text("Hello, world")[$0.range] }
         #expect(words == ["Hello", "world"])
         #expect(segments.map(\.range.length).reduce(0, +) == 12)
+    }
+}
+
+/// Field notation writes an intact RGI emoji whole and a broken one in its parts, and reads
+/// either back to the same units.
+@Suite struct EmojiNotationTests {
+    @Test(arguments: [
+        ("🧔🏽\u{200D}♂\u{FE0F}", "🧔🏽\u{200D}♂\u{FE0F}"), ("☺\u{FE0F}", "☺\u{FE0F}"), ("☺", "☺"),
+        (
+            "🏴\u{E0067}\u{E0062}\u{E0073}\u{E0063}\u{E0074}\u{E007F}",
+            "🏴\u{E0067}\u{E0062}\u{E0073}\u{E0063}\u{E0074}\u{E007F}"
+        ),
+        ("🧔🏽\u{200D}", "🧔🏽<200D>"), ("a\u{200D}", "a<200D>"),
+    ])
+    func wholeOrInParts(_ text: String, _ notation: String) throws {
+        let state = FieldState(text: UTF16Text(text), selection: .caret(at: 0))
+        #expect(state.notation == "|" + notation)
+        #expect(try FieldState(notation: state.notation) == state)
+    }
+
+    /// A caret inside a sequence (a bad range) still shows where it is: the sequence is
+    /// written in parts around it.
+    @Test func aMarkerInsideASequenceSplitsIt() throws {
+        let state = FieldState(text: UTF16Text("👨\u{200D}👩"), selection: .caret(at: 2))
+        #expect(state.notation == "👨|<200D>👩")
+        #expect(try FieldState(notation: state.notation) == state)
     }
 }
