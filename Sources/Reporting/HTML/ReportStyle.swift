@@ -93,7 +93,14 @@ enum ReportStyle {
         @media (max-width: 640px) {
           body { padding: 10px 10px 30px; font-size: 14px; }
           .tile { min-width: 7em; }
-          table.calls, table.findings, table.kinds, table.worst, table.more { display: block; overflow-x: auto; }
+          table.calls, table.findings, table.kinds, table.worst, table.more { display: block; overflow-x: auto;
+            /* A shadow at the edge that has more columns beyond it: the scroll cue. */
+            background: linear-gradient(to right, #fff 30%, rgba(255,255,255,0)),
+              linear-gradient(to left, #fff 30%, rgba(255,255,255,0)) 100% 0,
+              radial-gradient(farthest-side at 0 50%, rgba(0,0,0,.22), rgba(0,0,0,0)),
+              radial-gradient(farthest-side at 100% 50%, rgba(0,0,0,.22), rgba(0,0,0,0)) 100% 0;
+            background-repeat: no-repeat; background-size: 40px 100%, 40px 100%, 14px 100%, 14px 100%;
+            background-attachment: local, local, scroll, scroll; }
           .ev { padding-left: 8px; }
         }
 
