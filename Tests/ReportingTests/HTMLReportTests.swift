@@ -10,7 +10,8 @@ import Testing
     /// `img` that fetches) would mean session text became markup.
     static let allowedElements: Set<String> = [
         "html", "head", "meta", "title", "style", "body", "header", "section", "footer", "h1", "h2", "h3", "h4", "p",
-        "div", "span", "code", "q", "a", "b", "table", "thead", "tbody", "tr", "th", "td", "details", "summary",
+        "div", "span", "code", "q", "a", "b", "table", "thead", "tbody", "tfoot", "tr", "th", "td", "details",
+        "summary",
         "input", "label", "ul", "li",
     ]
 
@@ -99,6 +100,39 @@ import Testing
         #expect(css.contains("body:has(#f0:not(:checked)) .f.k0 { display: none; }"))
     }
 
+    /// A worst offender's link points into its session's body (which opens the collapsed
+    /// `<details>`); the counts the kind filters update add up to the report's; every
+    /// call's cells are labelled for the phone layout.
+    @Test func linksCountsAndLabelsServeTheReader() throws {
+        let report = Fixtures.corpusReport
+        let html = report.html()
+        let document = try ParsedXML(html)
+        let ids = Dictionary(
+            document.elements.compactMap { element in element.attributes["id"].map { ($0, element) } },
+            uniquingKeysWith: { first, _ in first })
+        let links = document.all("a").compactMap { $0.attributes["href"] }.filter { $0.hasSuffix("b") }
+        #expect(links.count == report.worstOffenders(10).count)
+        for link in links { #expect(ids[String(link.dropFirst())]?.attributes["class"] == "sbody", "\(link)") }
+
+        let css = String(html[..<(try #require(html.range(of: "</style>"))).lowerBound])
+        func increments(of counter: String) -> [Int] {
+            css.components(separatedBy: "counter-increment: \(counter) ").dropFirst().compactMap {
+                Int($0.prefix { $0.isNumber })
+            }
+        }
+        #expect(increments(of: "cf").reduce(0, +) == report.findingCount)
+        #expect(increments(of: "cs").reduce(0, +) == report.sessions.filter { !$0.findings.isEmpty }.count)
+        let worst = try #require(report.worstOffenders(1).first)
+        #expect(html.contains("counter-increment: cw \(Report.countsByKind(worst)[0].count)"))
+
+        let verdicts = document.all("td").filter { $0.text == "accepted" || $0.text == "rejected" }
+        #expect(!verdicts.isEmpty && verdicts.allSatisfy { $0.attributes["data-label"] == "verdict" })
+        #expect(
+            html.components(separatedBy: "data-label=\"field after\"").count - 1 == html.components(
+                separatedBy: "data-label=\"profile\""
+            ).count - 1, "a field after per profile per event")
+    }
+
     @Test func largeRunsAreDrawnInPart() throws {
         var report = Fixtures.corpusReport
         let withFindings = report.sessions.filter { !$0.findings.isEmpty }
@@ -113,7 +147,7 @@ import Testing
         let document = try ParsedXML(report.html(limits: limits))
         #expect(document.all("details").filter { $0.attributes["class"]?.hasPrefix("s ") == true }.count == 10)
         let listed = document.all("tr").filter { $0.attributes["class"]?.hasPrefix("s ") == true }
-        #expect(listed.count == 500)
+        #expect(listed.count == 500 + report.worstOffenders(10).count, "listed, and the worst offenders")
         let omitted = try #require(
             document.all("p").first { $0.attributes["class"] == "omitted" && $0.text.contains("session replays") })
         #expect(omitted.text.hasPrefix("\(report.sessions.count - 510) more session replays"))

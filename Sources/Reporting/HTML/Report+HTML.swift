@@ -65,12 +65,13 @@ struct HTMLPage {
         // needs a rule per set (`filterCSS`), and sets are numbered as first met here.
         for (_, session) in detailed { _ = kindSetIndex(session) }
         drawn = Set(detailed.prefix(limits.detailedSessions).map(\.offset))
+        let filters = filterCSS()
         out += "<!DOCTYPE html>\n<html lang=\"en\" dir=\"ltr\">\n<head>\n<meta charset=\"utf-8\"/>\n"
         out += "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\"/>\n"
         out +=
             "<meta http-equiv=\"Content-Security-Policy\" content=\"default-src 'none'; style-src 'unsafe-inline'\"/>\n"
         out += "<title>IMEHarness \(Markup.escape(report.title))</title>\n"
-        out += "<style>\n\(ReportStyle.css)\(filterCSS())</style>\n</head>\n<body>\n"
+        out += "<style>\n\(ReportStyle.css)\(filters)</style>\n</head>\n<body>\n"
         summary()
         sessions(detailed)
         out += "<footer>Written by ime-harness. No script runs in this page; "
@@ -94,12 +95,13 @@ struct HTMLPage {
         out += "</header>\n<section id=\"summary\">\n<h2>Summary</h2>\n<div class=\"tiles\">\n"
         switch report.origin {
         case .replay:
+            shownCounters()
             tile("sessions", report.sessionCount)
             tile("profiles", report.profiles.count)
             tile("rules", report.rules.count)
             tile("session replays", report.sessions.count)
             tile("events replayed", report.eventsReplayed)
-            tile("discrepancies", report.findingCount, bad: report.findingCount > 0)
+            tile("discrepancies", report.findingCount, bad: report.findingCount > 0, shown: "cf")
             tile("unreadable sessions", report.errors.count, bad: !report.errors.isEmpty)
         case .fuzz(let fuzz):
             tile("seed", String(fuzz.seed))
@@ -129,12 +131,33 @@ struct HTMLPage {
         out += "</section>\n"
     }
 
-    private mutating func tile(_ label: String, _ value: Int, bad: Bool = false) {
-        tile(label, String(value), bad: bad)
+    private mutating func tile(_ label: String, _ value: Int, bad: Bool = false, shown counter: String? = nil) {
+        tile(label, String(value), bad: bad, shown: counter)
     }
 
-    private mutating func tile(_ label: String, _ value: String, bad: Bool = false) {
-        out += "<div class=\"tile\(bad ? " bad" : "")\"><b>\(Markup.html(value))</b>\(Markup.escape(label))</div>\n"
+    /// A number and its label; with `counter`, also how many of it the kind filters show.
+    private mutating func tile(_ label: String, _ value: String, bad: Bool = false, shown counter: String? = nil) {
+        out += "<div class=\"tile\(bad ? " bad" : "")\"><b>\(Markup.html(value))</b>\(Markup.escape(label))"
+        if let counter { out += shown(counter) }
+        out += "</div>\n"
+    }
+
+    /// "(N shown)", drawn only while a kind filter is unticked; N is the CSS counter
+    /// `counter` at this point of the page.
+    private func shown(_ counter: String) -> String {
+        "<span class=\"shown\"> (<span class=\"\(counter)\"></span> shown)</span>"
+    }
+
+    /// Empty elements, one per kind with findings and one per set of kinds, that add
+    /// their counts to the CSS counters `cf` (findings) and `cs` (session replays with
+    /// findings) unless the kind filters hide them (a hidden element counts nothing).
+    /// They come first, so every number drawn from the counters later is the total.
+    private mutating func shownCounters() {
+        for index in foundKinds.indices { out += "<span class=\"cnt f k\(index)\"></span>" }
+        for index in kindSets.indices where !kindSets[index].isEmpty {
+            out += "<span class=\"cnt s ks\(index)\"></span>"
+        }
+        out += "\n"
     }
 
     /// Counts by kind; a kind with findings has a checkbox that shows or hides them.
@@ -165,7 +188,12 @@ struct HTMLPage {
             out += "<td><label for=\"f\(index)\"><code>\(Markup.html(kind.kind))</code></label></td>"
             out += "<td class=\"n\">\(kind.count)</td><td>\(Markup.html(kind.explanation))</td></tr>\n"
         }
-        out += "</tbody>\n</table>\n"
+        out += "</tbody>\n"
+        if case .replay = report.origin {
+            out += "<tfoot><tr><td></td><td>all kinds</td><td class=\"n\">\(report.findingCount)\(shown("cf"))</td>"
+            out += "<td></td></tr></tfoot>\n"
+        }
+        out += "</table>\n"
     }
 
     private mutating func worstOffenders() {
@@ -175,16 +203,16 @@ struct HTMLPage {
             report.sessions.enumerated().map { ("\($0.element.sessionID)\u{0}\($0.element.rule)", $0.offset) },
             uniquingKeysWith: { first, _ in first })
         out += "<h2>Worst offenders</h2>\n<table class=\"worst\">\n<thead><tr><th>session</th><th>rule</th>"
-        out += "<th class=\"n\">discrepancies</th><th>kinds</th></tr></thead>\n<tbody>\n"
+        out += "<th>kinds</th><th class=\"n\">discrepancies</th></tr></thead>\n<tbody>\n"
         for session in worst {
             let anchor = anchors["\(session.sessionID)\u{0}\(session.rule)"] ?? -1
-            out += "<tr><td>"
+            out += "<tr class=\"s ks\(kindSetIndex(session))\"><td>"
             out +=
                 drawn.contains(anchor)
-                ? "<a href=\"#s\(anchor)\">\(Markup.html(session.sessionID))</a>" : Markup.html(session.sessionID)
+                ? "<a href=\"#s\(anchor)b\">\(Markup.html(session.sessionID))</a>" : Markup.html(session.sessionID)
             out += "</td>"
-            out += "<td><code>\(Markup.html(session.rule))</code></td><td class=\"n\">\(session.findingTotal)</td>"
-            out += "<td>\(kindBadges(session))</td></tr>\n"
+            out += "<td><code>\(Markup.html(session.rule))</code></td><td>\(kindBadges(session, counted: true))</td>"
+            out += "<td class=\"n\">\(session.findingTotal)\(shown("cw"))</td></tr>\n"
         }
         out += "</tbody>\n</table>\n"
     }
@@ -196,7 +224,7 @@ struct HTMLPage {
         switch report.origin {
         case .replay:
             out += "<h2>Sessions with discrepancies</h2>\n<p>\(withFindings.count) of \(report.sessions.count) "
-            out += "session replays (session × rule) have discrepancies.</p>\n"
+            out += "session replays (session × rule) have discrepancies\(shown("cs")).</p>\n"
         case .fuzz:
             out +=
                 "<h2>Counterexamples</h2>\n<p>\(withFindings.isEmpty ? "No property failed." : "Each minimised; the timeline shows every event.")</p>\n"
@@ -240,7 +268,10 @@ struct HTMLPage {
         out += "<details class=\"s ks\(kindSetIndex(session))\" id=\"s\(anchor)\"\(open ? " open=\"open\"" : "")>\n"
         out += "<summary><span class=\"sid\">\(Markup.html(session.sessionID))</span>"
         out += "<code>\(Markup.html(session.rule))</code> \(kindBadges(session))</summary>\n"
-        out += "<div class=\"sbody\">\n<p class=\"final\">Final text: "
+        // Links point into the body, not at the `<details>`: browsers open a closed
+        // `<details>` to show a fragment inside it (HTML's "ancestor details revealing
+        // algorithm"), not one naming the element itself.
+        out += "<div class=\"sbody\" id=\"s\(anchor)b\">\n<p class=\"final\">Final text: "
         out += session.finalText.map { final in
             "\(profileLabel(final.profile)) \(quoted(final.value))"
         }.joined(separator: " · ")
@@ -335,7 +366,7 @@ struct HTMLPage {
         for (profile, step) in steps {
             let rows = max(step.calls.count, 1)
             let after =
-                "<td rowspan=\"\(rows)\"><code>\(Markup.html(step.after.briefNotation))</code>"
+                "<td rowspan=\"\(rows)\" data-label=\"field after\"><code>\(Markup.html(step.after.briefNotation))</code>"
                 + (step.rewrittenTo.map {
                     "<div class=\"note\">\(step.editing.isEmpty ? "editingChanged" : "the delegate") set the text to \(quoted($0))"
                         + (step.rewriteEndedComposition ? ", ending the composition" : "") + "</div>"
@@ -347,7 +378,8 @@ struct HTMLPage {
                         + "</div>")
                 + "</td>"
             guard !step.calls.isEmpty else {
-                out += "<tr><td>\(profileLabel(profile))</td><td colspan=\"4\" class=\"muted\">"
+                out += "<tr><td data-label=\"profile\">\(profileLabel(profile))</td>"
+                out += "<td colspan=\"4\" class=\"muted\" data-label=\"call\">"
                 out +=
                     step.skipped.map { "event skipped: " + Markup.html($0.description) }
                     ?? step.editingSummary.map(Markup.html) ?? "no delegate call"
@@ -356,8 +388,10 @@ struct HTMLPage {
             }
             for (position, record) in step.calls.enumerated() {
                 out += "<tr>"
-                if position == 0 { out += "<td rowspan=\"\(rows)\">\(profileLabel(profile))</td>" }
-                out += "<td><code>\(Markup.html(record.call.description))</code>"
+                if position == 0 {
+                    out += "<td rowspan=\"\(rows)\" data-label=\"profile\">\(profileLabel(profile))</td>"
+                }
+                out += "<td data-label=\"call\"><code>\(Markup.html(record.call.description))</code>"
                 if !record.rangeProblems.isEmpty {
                     out += "<div class=\"note bad\">"
                     out += Markup.html(record.rangeProblems.map(\.description).joined(separator: "; ")) + "</div>"
@@ -365,14 +399,19 @@ struct HTMLPage {
                 out += "</td>"
                 if let proposed = record.proposedText {
                     let differs = record.accepted && proposed != record.resultingText
-                    out += "<td\(differs ? " class=\"differs\"" : "")>\(quoted(proposed))"
+                    out += "<td\(differs ? " class=\"differs\"" : "") data-label=\"proposed\">\(quoted(proposed))"
                     if differs { out += "<div class=\"note bad\">field holds \(quoted(record.resultingText))</div>" }
                     let lengths = TextLengths(measuring: proposed)
-                    out += "</td><td class=\"mono\">\(lengths.utf16)/\(lengths.scalars)/\(lengths.graphemes)</td>"
+                    out +=
+                        "</td><td class=\"mono\" data-label=\"u16/sc/gr\">\(lengths.utf16)/\(lengths.scalars)/\(lengths.graphemes)</td>"
                 } else {
-                    out += "<td class=\"muted\">none (invalid range)</td><td></td>"
+                    out += "<td class=\"muted\" data-label=\"proposed\">none (invalid range)</td>"
+                    out += "<td data-label=\"u16/sc/gr\"></td>"
                 }
-                out += record.accepted ? "<td class=\"ok\">accepted</td>" : "<td class=\"bad\">rejected</td>"
+                out +=
+                    record.accepted
+                    ? "<td class=\"ok\" data-label=\"verdict\">accepted</td>"
+                    : "<td class=\"bad\" data-label=\"verdict\">rejected</td>"
                 if position == 0 { out += after }
                 out += "</tr>\n"
             }
@@ -402,9 +441,15 @@ struct HTMLPage {
             + "\(Markup.html(text[UTF16Range(tail..<text.length)]))</q>"
     }
 
-    private func kindBadges(_ session: SessionReplay) -> String {
+    /// A badge per kind of `session`'s findings, with its count; the kind filters hide
+    /// a badge with its kind. `counted` badges add their count to the CSS counter `cw`
+    /// (the worst offenders' shown discrepancies, one row at a time).
+    private func kindBadges(_ session: SessionReplay, counted: Bool = false) -> String {
         Report.countsByKind(session).map { kind, count in
-            "<span class=\"kind\">\(Markup.html(kind))\(count > 1 ? " ×\(count)" : "")</span>"
+            let index = foundKinds.firstIndex(of: kind) ?? 0
+            let counter = counted ? " style=\"counter-increment: cw \(count)\"" : ""
+            return
+                "<span class=\"kind f k\(index)\"\(counter)>\(Markup.html(kind))\(count > 1 ? " ×\(count)" : "")</span>"
         }.joined(separator: " ")
     }
 
@@ -416,15 +461,23 @@ struct HTMLPage {
         return kindSets.count - 1
     }
 
-    /// Hides findings of unticked kinds, and session replays all of whose kinds are unticked.
-    private func filterCSS() -> String {
+    /// Hides findings of unticked kinds, and session replays all of whose kinds are
+    /// unticked; gives the counting elements of ``shownCounters()`` their counts.
+    private mutating func filterCSS() -> String {
         var css = ""
-        for index in foundKinds.indices {
+        let counts = Dictionary(report.kinds.map { ($0.kind, $0.count) }, uniquingKeysWith: +)
+        for (index, kind) in foundKinds.enumerated() {
             css += "body:has(#f\(index):not(:checked)) .f.k\(index) { display: none; }\n"
+            css += ".cnt.k\(index) { counter-increment: cf \(counts[kind] ?? 0); }\n"
+        }
+        var replaysPerSet = [Int](repeating: 0, count: kindSets.count)
+        for session in report.sessions where !session.findings.isEmpty {
+            replaysPerSet[kindSetIndex(session)] += 1
         }
         for (index, set) in kindSets.enumerated() where !set.isEmpty {
             css += "body" + set.map { ":has(#f\($0):not(:checked))" }.joined()
             css += " .s.ks\(index) { display: none; }\n"
+            css += ".cnt.ks\(index) { counter-increment: cs \(replaysPerSet[index]); }\n"
         }
         return css
     }

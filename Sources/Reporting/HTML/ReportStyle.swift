@@ -52,7 +52,7 @@ enum ReportStyle {
         details.s[open] > summary::before { content: "\\25BE"; }
         details.s[open] > summary { border-bottom: 1px solid var(--line); }
         .sid { font-weight: 650; }
-        .sbody { padding: 4px 12px 12px; }
+        .sbody { padding: 4px 12px 12px; scroll-margin-top: 3.5em; }
         .ev { border-left: 3px solid var(--line); margin: 12px 0; padding: 4px 0 4px 12px; }
         .ev.hit { border-left-color: var(--bad); background: linear-gradient(90deg, #fff5f5, #fff 60%); }
         .ev h4 { margin: 0 0 6px; font-size: 1em; font-weight: 600; }
@@ -90,10 +90,17 @@ enum ReportStyle {
         td.ok { color: var(--p2); }
         td.bad, .note.bad, .omitted { color: var(--bad); }
         .note { font-size: .85em; color: var(--muted); }
+        /* What the kind filters leave shown, counted by CSS counters (no script runs). */
+        body { counter-reset: cf cs; }
+        table.worst tbody tr { counter-reset: cw; }
+        .shown { display: none; color: var(--muted); }
+        body:has(table.kinds input:not(:checked)) .shown { display: inline; }
+        .cf::before { content: counter(cf); } .cs::before { content: counter(cs); } .cw::before { content: counter(cw); }
+        table.kinds tfoot td { border-bottom: 0; font-weight: 600; white-space: nowrap; }
         @media (max-width: 640px) {
           body { padding: 10px 10px 30px; font-size: 14px; }
           .tile { min-width: 7em; }
-          table.calls, table.findings, table.kinds, table.worst, table.more { display: block; overflow-x: auto;
+          table.findings, table.kinds, table.worst, table.more { display: block; overflow-x: auto;
             /* A shadow at the edge that has more columns beyond it: the scroll cue. */
             background: linear-gradient(to right, #fff 30%, rgba(255,255,255,0)),
               linear-gradient(to left, #fff 30%, rgba(255,255,255,0)) 100% 0,
@@ -102,6 +109,15 @@ enum ReportStyle {
             background-repeat: no-repeat; background-size: 40px 100%, 40px 100%, 14px 100%, 14px 100%;
             background-attachment: local, local, scroll, scroll; }
           .ev { padding-left: 8px; }
+          /* The event's calls as cards, one line per column with its name: the verdict and
+             the field after the event in view without scrolling sideways. */
+          table.calls, table.calls tbody, table.calls tr { display: block; }
+          table.calls thead { display: none; }
+          table.calls tr { border-top: 1px solid var(--line); padding: 3px 0; }
+          table.calls td { display: block; position: relative; border: 0; padding: 1px 2px 1px 6.8em; min-height: 1.5em; }
+          table.calls td::before { content: attr(data-label); position: absolute; left: 2px; width: 6.4em;
+            color: var(--muted); font: .8em/1.8 system-ui, "Noto Sans", sans-serif; }
+          table.calls code .t { white-space: pre-wrap; }
         }
 
         """
