@@ -107,27 +107,15 @@ extension FuzzResult {
             throw .mismatched(
                 "results of rule '\(result.rule)' seed \(result.seed) and rule '\(first.rule)' seed \(first.seed)")
         }
-        let shards = results.flatMap(\.shards)
-        guard Set(shards).count == shards.count else { throw .mismatched("shard listed twice") }
         var examined: [FuzzProperty: [Int]] = [:]
         for result in results {
             for (property, iterations) in result.examined { examined[property, default: []] += iterations }
         }
         examined = examined.mapValues { Array($0.sorted().prefix(Fuzzer.examinedPerProperty)) }
-        // Sums of numbers read from files: checked, so that shards claiming absurd counts are
-        // an error rather than a trap or an infinity that no JSON can hold.
-        var iterations = 0
-        var seconds = 0.0
-        for result in results {
-            let (sum, overflow) = iterations.addingReportingOverflow(result.iterations)
-            guard !overflow else { throw .mismatched("shards whose iterations add up to more than \(Int.max)") }
-            iterations = sum
-            seconds += result.seconds
-            guard seconds.isFinite else { throw .mismatched("shards whose seconds add up to more than 1.8e308") }
-        }
+        let totals = try MergeError.totals(results.map { ($0.shards, $0.iterations, $0.seconds) })
         return FuzzResult(
-            rule: first.rule, seed: first.seed, shards: shards.sorted { ($0.count, $0.index) < ($1.count, $1.index) },
-            iterations: iterations, seconds: seconds,
+            rule: first.rule, seed: first.seed, shards: totals.shards, iterations: totals.iterations,
+            seconds: totals.seconds,
             properties: FuzzProperty.allCases.filter { property in results.contains { $0.properties.contains(property) }
             },
             examined: examined, failures: distinct(results.flatMap(\.failures), examined: examined))
@@ -138,6 +126,26 @@ extension FuzzResult {
 package enum MergeError: Error, Hashable, Sendable, CustomStringConvertible {
     case nothingToMerge
     case mismatched(String)
+
+    /// The shards of parts of one campaign, sorted (none twice), and their iterations and
+    /// seconds summed: sums of numbers read from files, checked, so that shards claiming
+    /// absurd counts are an error rather than a trap or an infinity that no JSON can hold.
+    package static func totals(_ parts: [(shards: [Shard], iterations: Int, seconds: Double)]) throws(MergeError) -> (
+        shards: [Shard], iterations: Int, seconds: Double
+    ) {
+        let shards = parts.flatMap(\.shards)
+        guard Set(shards).count == shards.count else { throw .mismatched("shard listed twice") }
+        var iterations = 0
+        var seconds = 0.0
+        for part in parts {
+            let (sum, overflow) = iterations.addingReportingOverflow(part.iterations)
+            guard !overflow else { throw .mismatched("shards whose iterations add up to more than \(Int.max)") }
+            iterations = sum
+            seconds += part.seconds
+            guard seconds.isFinite else { throw .mismatched("shards whose seconds add up to more than 1.8e308") }
+        }
+        return (shards.sorted { ($0.count, $0.index) < ($1.count, $1.index) }, iterations, seconds)
+    }
 
     package var description: String {
         switch self {

@@ -3,14 +3,6 @@ import Graphemes
 import InputRules
 import SeededRandom
 
-extension SplitMix64 {
-    /// A number in `0..<bound` (`bound` > 0).
-    mutating func below(_ bound: Int) -> Int { Int(next() % UInt64(bound)) }
-
-    /// True with probability `percent` / 100.
-    mutating func chance(_ percent: Int) -> Bool { below(100) < percent }
-}
-
 /// Text biased towards what breaks rules, drawn from the ``Inventory``.
 struct TextGenerator {
     let inventory: Inventory

@@ -14,43 +14,9 @@ struct Shrinker {
     var budget = 4000
 
     func shrink(_ events: [SessionEvent]) -> [SessionEvent] {
-        var best = events
-        var spent = 0
-        func attempt(_ candidate: [SessionEvent]) -> Bool {
-            guard spent < budget, candidate != best, Self.isPlausible(candidate) else { return false }
-            spent += 1
-            guard fails(candidate) else { return false }
-            best = candidate
-            return true
-        }
-        var improved = true
-        while improved, spent < budget {
-            improved = false
-            // Drop runs of events, largest first.
-            var size = max(1, best.count / 2)
-            while size >= 1 {
-                var start = 0
-                while start < best.count {
-                    var candidate = best
-                    candidate.removeSubrange(start..<min(best.count, start + size))
-                    if attempt(candidate) { improved = true } else { start += size }
-                }
-                size /= 2
-            }
-            // Simplify each event.
-            for index in best.indices {
-                for simpler in Self.simplifications(of: best[index]) {
-                    var candidate = best
-                    guard index < candidate.count else { break }
-                    candidate[index] = simpler
-                    if attempt(candidate) {
-                        improved = true
-                        break
-                    }
-                }
-            }
-        }
-        return best
+        DeltaShrinker(
+            isPlausible: Self.isPlausible, simplifications: Self.simplifications(of:), fails: fails, budget: budget
+        ).shrink(events)
     }
 
     /// Whether the events make a session a platform could produce: valid `ime-session/1`

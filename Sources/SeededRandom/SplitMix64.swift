@@ -19,3 +19,16 @@ package struct SplitMix64: RandomNumberGenerator, Sendable {
     /// One of `items`, chosen by the next number (`items` must not be empty).
     package mutating func pick<T>(_ items: [T]) -> T { items[Int(next() % UInt64(items.count))] }
 }
+
+extension SplitMix64 {
+    /// A number in `0..<bound` (`bound` > 0).
+    package mutating func below(_ bound: Int) -> Int { Int(next() % UInt64(bound)) }
+
+    /// True with probability `percent` / 100.
+    package mutating func chance(_ percent: Int) -> Bool { below(100) < percent }
+
+    /// A number in `range`, in whole points.
+    package mutating func points(_ range: ClosedRange<Int>) -> Double {
+        Double(range.lowerBound + below(range.upperBound - range.lowerBound + 1))
+    }
+}

@@ -134,26 +134,32 @@ extension PlatformProfile {
         self.presentations = presentations
         // Each presentation is a choice like the others, and needs its fact.
         let choices = Self.choiceMembers + presentations.keys.map { "presentations.\($0.rawValue)" }.sorted()
-        var facts: [Fact] = []
-        let factsNode = try node.member("facts")
-        for element in try factsNode.elements() {
+        facts = try Fact.decode(try node.member("facts"), about: choices)
+    }
+}
+
+extension PlatformProfile.Fact {
+    /// A profile's `facts`: `[{"about", "status", "note"}]`, one at least about each of
+    /// `choices` and none about anything else.
+    package static func decode(_ node: JSONNode, about choices: [String]) throws(JSONDecodingError) -> [Self] {
+        var facts: [Self] = []
+        for element in try node.elements() {
             try element.rejectUnknownMembers(["about", "status", "note"])
             let about = element.path.appending(.key("about"))
             let subject = try element.member("about").string()
             guard choices.contains(subject) else {
                 throw JSONDecodingError(
-                    path: about, expected: "one of " + choices.joined(separator: ", "),
-                    found: "\"\(subject)\"")
+                    path: about, expected: "one of " + choices.joined(separator: ", "), found: "\"\(subject)\"")
             }
             facts.append(
-                Fact(
-                    about: subject, status: try element.member("status").choice(Fact.Status.self),
+                Self(
+                    about: subject, status: try element.member("status").choice(Status.self),
                     note: try element.member("note").string()))
         }
         for member in choices where !facts.contains(where: { $0.about == member }) {
             throw JSONDecodingError(
-                path: factsNode.path, expected: "a fact about every choice", found: "no fact about '\(member)'")
+                path: node.path, expected: "a fact about every choice", found: "no fact about '\(member)'")
         }
-        self.facts = facts
+        return facts
     }
 }

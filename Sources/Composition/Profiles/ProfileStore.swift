@@ -36,6 +36,18 @@ package struct ProfileStore: Sendable {
     ///
     /// - Throws: ``ProfileError`` naming the file and what is wrong with it.
     package func profile(named name: String) throws(ProfileError) -> PlatformProfile {
+        try document(named: name, decode: PlatformProfile.init(json:), name: \.name)
+    }
+
+    /// The document `name` (a file `NAME.json` in the directory) or at the path `name`,
+    /// decoded by `decode`; `name` reads the name a document gives itself, which must be
+    /// its file's. The keyboard-geometry profiles are loaded the same way.
+    ///
+    /// - Throws: ``ProfileError`` naming the file and what is wrong with it.
+    package func document<Document>(
+        named name: String, decode: (JSONNode) throws(JSONDecodingError) -> Document,
+        name documentName: (Document) -> String
+    ) throws(ProfileError) -> Document {
         let path = name.hasSuffix(".json") ? name : "\(directory)/\(name).json"
         guard let data = contents(name, path: path) else {
             throw name.hasSuffix(".json")
@@ -48,10 +60,11 @@ package struct ProfileStore: Sendable {
             throw .malformed(path: path, message: error.description)
         }
         do {
-            let profile = try PlatformProfile(json: JSONNode(value))
-            if !name.hasSuffix(".json"), profile.name != name {
+            let profile = try decode(JSONNode(value))
+            if !name.hasSuffix(".json"), documentName(profile) != name {
                 throw ProfileError.malformed(
-                    path: path, message: "$.name: expected \"\(name)\" (the file's name), found \"\(profile.name)\"")
+                    path: path,
+                    message: "$.name: expected \"\(name)\" (the file's name), found \"\(documentName(profile))\"")
             }
             return profile
         } catch let error as JSONDecodingError {

@@ -191,7 +191,7 @@ extension FieldState {
 extension SessionEvent {
     /// Reads one event as a session file writes it (its ranges are checked against the
     /// field only by ``Session/init(json:)``).
-    static func decode(_ node: JSONNode) throws(JSONDecodingError) -> SessionEvent {
+    package static func decode(_ node: JSONNode) throws(JSONDecodingError) -> SessionEvent {
         let op = try node.member("op").choice(SessionEvent.Op.self)
         try node.rejectUnknownMembers(op.members)
         switch op {

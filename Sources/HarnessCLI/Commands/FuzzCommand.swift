@@ -137,6 +137,40 @@ enum FuzzCommand: Command {
             standardError: saved.map { TerminalLine.diagnostic("wrote \($0)") }.joined())
     }
 
+    /// How long a campaign runs and which part of it: `--seed`, `--iterations` or
+    /// `--seconds`, `--shard`, checked (`fuzz` and `keyboard-fuzz` alike).
+    struct Bounds {
+        var seed: UInt64
+        var iterations: Int?
+        var seconds: Double?
+        var shard: Shard
+
+        init(_ parsed: ParsedArguments, command: CommandName, defaultIterations: Int) throws(CLIError) {
+            seed = try parsed.count("--seed", UInt64.self) ?? 0
+            let iterations = try parsed.count("--iterations", Int.self, maximum: maximumIterations)
+            seconds = try parsed.value("--seconds").map { text throws(CLIError) in
+                // `Double` reads "inf" and "1e300" too: a campaign that cannot end is a usage error.
+                guard let value = Double(text), value > 0, value <= maximumSeconds else {
+                    throw .invalidValue(
+                        option: "--seconds", value: text,
+                        expected: "a number of seconds above 0 and at most \(Int(maximumSeconds)) (a week)")
+                }
+                return value
+            }
+            if iterations != nil, seconds != nil {
+                throw .conflictingArguments("--iterations", "--seconds", command: command)
+            }
+            self.iterations = seconds == nil ? (iterations ?? defaultIterations) : nil
+            shard =
+                try parsed.value("--shard").map { text throws(CLIError) in
+                    guard let shard = Shard(parsing: text) else {
+                        throw .invalidValue(option: "--shard", value: text, expected: "I/N with 1 <= I <= N")
+                    }
+                    return shard
+                } ?? .all
+        }
+    }
+
     /// What a campaign's options ask for, checked.
     struct Campaign {
         var spec: String
@@ -155,28 +189,8 @@ enum FuzzCommand: Command {
                 throw .invalidValue(option: "--rule", value: spec, expected: "one rule")
             }
             self.spec = spec
-            seed = try parsed.count("--seed", UInt64.self) ?? 0
-            let iterations = try parsed.count("--iterations", Int.self, maximum: maximumIterations)
-            seconds = try parsed.value("--seconds").map { text throws(CLIError) in
-                // `Double` reads "inf" and "1e300" too: a campaign that cannot end is a usage error.
-                guard let value = Double(text), value > 0, value <= maximumSeconds else {
-                    throw .invalidValue(
-                        option: "--seconds", value: text,
-                        expected: "a number of seconds above 0 and at most \(Int(maximumSeconds)) (a week)")
-                }
-                return value
-            }
-            if iterations != nil, seconds != nil {
-                throw .conflictingArguments("--iterations", "--seconds", command: .fuzz)
-            }
-            self.iterations = seconds == nil ? (iterations ?? 10_000) : nil
-            shard =
-                try parsed.value("--shard").map { text throws(CLIError) in
-                    guard let shard = Shard(parsing: text) else {
-                        throw .invalidValue(option: "--shard", value: text, expected: "I/N with 1 <= I <= N")
-                    }
-                    return shard
-                } ?? .all
+            let bounds = try Bounds(parsed, command: .fuzz, defaultIterations: 10_000)
+            (seed, iterations, seconds, shard) = (bounds.seed, bounds.iterations, bounds.seconds, bounds.shard)
             profiles = try CommandInputs.profiles(parsed)
             let (inventory, directory) = try CommandInputs.inventory(parsed)
             self.inventory = directory
@@ -212,7 +226,9 @@ enum FuzzCommand: Command {
 
     /// A progress callback: sessions, rate and failures on a terminal's progress line;
     /// elsewhere a whole line every 10 s, or with `json` a JSON Line every 5 s.
-    private static func progress(_ context: CommandContext, format: String) -> ((Int, Int) -> Void)? {
+    static func progress(_ context: CommandContext, format: String, failed noun: String = "properties failed")
+        -> ((Int, Int) -> Void)?
+    {
         let started = Date()
         var last = started
         func rate(_ done: Int, _ now: Date) -> Int { Int(Double(done) / max(now.timeIntervalSince(started), 0.001)) }
@@ -231,7 +247,7 @@ enum FuzzCommand: Command {
         }
         if let show = context.progress {
             return { done, failed in
-                show("fuzz: \(done) sessions, \(rate(done, Date()))/s, \(failed) properties failed so far")
+                show("fuzz: \(done) sessions, \(rate(done, Date()))/s, \(failed) \(noun) so far")
             }
         }
         guard let log = context.log else { return nil }
@@ -239,12 +255,18 @@ enum FuzzCommand: Command {
             let now = Date()
             guard now.timeIntervalSince(last) >= 10 else { return }
             last = now
-            log("ime-harness: fuzz: \(done) sessions, \(rate(done, now))/s, \(failed) properties failed so far\n")
+            log("ime-harness: fuzz: \(done) sessions, \(rate(done, now))/s, \(failed) \(noun) so far\n")
         }
     }
 
     /// Writes each session to `directory/<id>.json` (atomically) and returns the paths.
     private static func save(_ sessions: [Session], to directory: String?) throws(CLIError) -> [String] {
+        try save(sessions.map { ($0.id, $0.document) }, to: directory)
+    }
+
+    /// Writes each document to `directory/<id>.json` (atomically) and returns the paths.
+    static func save(_ documents: [(id: String, document: String)], to directory: String?) throws(CLIError) -> [String]
+    {
         guard let directory else { return [] }
         do {
             try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
@@ -252,10 +274,10 @@ enum FuzzCommand: Command {
             throw .directoryNotWritable(path: directory, reason: error.localizedDescription)
         }
         var paths: [String] = []
-        for session in sessions {
-            let path = directory + "/" + session.id + ".json"
+        for (id, document) in documents {
+            let path = directory + "/" + id + ".json"
             do {
-                try AtomicFile.write(session.document, to: path)
+                try AtomicFile.write(document, to: path)
             } catch {
                 throw .write(error)
             }
