@@ -30,20 +30,35 @@ let package = Package(
         .target(name: "InputRules", dependencies: ["Composition", "Graphemes"]),
         .target(
             name: "Fuzzing", dependencies: ["InputRules", "Composition", "Graphemes", "HarnessJSON", "SeededRandom"]),
-        .target(name: "Reporting", dependencies: ["Fuzzing", "Composition", "HarnessJSON", "Graphemes"]),
+        // The keyboard covering the field: keyboard sessions, geometry and notification
+        // profiles, overlap handlers (the seeds' and correct ones), invariants, fuzzing.
+        .target(
+            name: "KeyboardOverlap",
+            dependencies: ["Composition", "HarnessJSON", "Fuzzing", "SeededRandom", "Graphemes"]),
+        .target(
+            name: "Reporting", dependencies: ["Fuzzing", "Composition", "HarnessJSON", "Graphemes", "KeyboardOverlap"]),
         .target(
             name: "IMEHarness",
-            dependencies: ["Graphemes", "HarnessJSON", "Composition", "Fuzzing", "Reporting", "InputRules"],
-            resources: [.copy("Resources/sessions"), .copy("Resources/profiles"), .copy("Resources/fuzzing")]),
+            dependencies: [
+                "Graphemes", "HarnessJSON", "Composition", "Fuzzing", "Reporting", "InputRules", "KeyboardOverlap",
+            ],
+            resources: [
+                .copy("Resources/sessions"), .copy("Resources/profiles"), .copy("Resources/fuzzing"),
+                .copy("Resources/keyboard-profiles"), .copy("Resources/keyboard-sessions"),
+            ]),
         .target(
             name: "HarnessCLI",
-            dependencies: ["Graphemes", "HarnessJSON", "Composition", "InputRules", "Fuzzing", "Reporting"]),
+            dependencies: [
+                "Graphemes", "HarnessJSON", "Composition", "InputRules", "Fuzzing", "Reporting", "KeyboardOverlap",
+            ]),
         .executableTarget(name: "ime-harness", dependencies: ["HarnessCLI"]),
         // Every reader of outside data as a libFuzzer target (scripts/fuzz builds it with
         // the fuzzer and address sanitizers; built plainly it replays inputs from files).
         .target(
             name: "FuzzTargets",
-            dependencies: ["Graphemes", "HarnessJSON", "Composition", "InputRules", "Fuzzing", "Reporting"]),
+            dependencies: [
+                "Graphemes", "HarnessJSON", "Composition", "InputRules", "Fuzzing", "Reporting", "KeyboardOverlap",
+            ]),
         .executableTarget(
             name: "harness-fuzz", dependencies: ["FuzzTargets"], swiftSettings: [.unsafeFlags(["-parse-as-library"])]),
         .target(name: "SeededRandom"),
@@ -68,10 +83,16 @@ let package = Package(
             name: "ReportingTests",
             dependencies: [
                 "HarnessTestSupport", "Reporting", "Fuzzing", "InputRules", "Composition", "Graphemes", "HarnessJSON",
+                "KeyboardOverlap",
             ],
             // The golden reports are read from the checkout, so that recording them rewrites the files.
             exclude: ["Golden"]),
         .testTarget(name: "SeededRandomTests", dependencies: ["SeededRandom"]),
+        .testTarget(
+            name: "KeyboardOverlapTests",
+            dependencies: [
+                "KeyboardOverlap", "HarnessTestSupport", "Composition", "HarnessJSON", "Fuzzing", "Reporting",
+            ]),
         .testTarget(name: "IMEHarnessTests", dependencies: ["IMEHarness"]),
         // Depends on the executable so that the end-to-end tests can run the built binary.
         .testTarget(

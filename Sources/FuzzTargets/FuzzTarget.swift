@@ -4,6 +4,7 @@ import Fuzzing
 import Graphemes
 import HarnessJSON
 import InputRules
+import KeyboardOverlap
 import Reporting
 
 /// The harness's inputs as libFuzzer targets: every reader of outside data, and what it
@@ -26,6 +27,11 @@ package enum FuzzTarget: String, CaseIterable, Sendable {
     /// Segmentation: the bytes as UTF-16 units (lone surrogates and all), the harness's
     /// scanner against ICU's break iterator.
     case segmentation
+    /// Keyboard documents: a keyboard session replayed through every shipped handler
+    /// under every shipped keyboard profile and rendered in every format, or a keyboard
+    /// profile (its document written back reads as the same profile), or keyboard fuzz
+    /// results merged.
+    case keyboard
 
     /// Runs the target on one input.
     package func run(_ bytes: UnsafeBufferPointer<UInt8>) {
@@ -35,7 +41,35 @@ package enum FuzzTarget: String, CaseIterable, Sendable {
         case .rules: Self.rules(bytes)
         case .results: Self.results(bytes)
         case .segmentation: Self.segmentation(bytes)
+        case .keyboard: Self.keyboard(bytes)
         }
+    }
+
+    /// The shipped keyboard profiles, read once from `Corpora/keyboard-profiles`.
+    private static let keyboardProfiles: [KeyboardProfile] = {
+        let store = ProfileStore(directory: "Corpora/keyboard-profiles")
+        let loaded = store.names().compactMap { try? KeyboardFiles.profile(named: $0, in: store) }
+        precondition(!loaded.isEmpty, "run the fuzz targets from the checkout: no keyboard profiles")
+        return loaded
+    }()
+
+    private static func keyboard(_ bytes: UnsafeBufferPointer<UInt8>) {
+        guard let value = try? JSONParser.parse(bytes) else { return }
+        if let profile = try? KeyboardProfile(json: JSONNode(value)) {
+            precondition(
+                (try? KeyboardProfile(json: JSONNode(profile.json))) == profile, "a profile changed through JSON")
+            return
+        }
+        if let result = try? KeyboardFuzzResult(json: JSONNode(value)) {
+            _ = try? KeyboardFuzzResult.merging([result])
+            return
+        }
+        guard case .success(let session) = KeyboardFiles.decode(bytes, file: "input") else { return }
+        let run = KeyboardRun(sessions: [session], profiles: keyboardProfiles, handlers: KeyboardHandlers.all)
+        for output in [run.markdown, run.html, run.junit, run.json.rendered()] { precondition(!output.isEmpty) }
+        precondition(
+            (try? KeyboardSession(json: JSONNode(JSONParser.parse(session.document)))) == session,
+            "a session changed through JSON")
     }
 
     private static func json(_ bytes: UnsafeBufferPointer<UInt8>) {

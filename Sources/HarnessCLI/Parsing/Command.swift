@@ -27,6 +27,8 @@ enum CommandName: String, CaseIterable {
     case fuzz
     case merge
     case report
+    case keyboard
+    case keyboardFuzz = "keyboard-fuzz"
 
     var command: any Command.Type {
         switch self {
@@ -37,6 +39,8 @@ enum CommandName: String, CaseIterable {
         case .fuzz: FuzzCommand.self
         case .merge: MergeCommand.self
         case .report: ReportCommand.self
+        case .keyboard: KeyboardCommand.self
+        case .keyboardFuzz: KeyboardFuzzCommand.self
         }
     }
 }

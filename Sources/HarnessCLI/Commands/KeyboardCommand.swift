@@ -1,0 +1,131 @@
+import Composition
+import Foundation
+import HarnessJSON
+import KeyboardOverlap
+import Reporting
+
+/// `ime-harness keyboard`: keyboard sessions × keyboard profiles × overlap handlers, and
+/// every broken invariant.
+enum KeyboardCommand: Command {
+    static let spec = CommandSpec(
+        name: .keyboard,
+        abstract: "Replay keyboard-frame sessions through keyboard-overlap handlers and check the invariants.",
+        arguments: "PATH...",
+        discussion: CommandSpec.paragraph(
+            """
+            Replays the keyboard sessions in PATH (ime-keyboard-session/1 .json files, \
+            directories walked recursively) under each keyboard profile of the session's \
+            device idiom: the profile turns each user action (focus, input-mode switch, \
+            QuickType, hardware keyboard, undock, rotation, window resize, another app's \
+            keyboard, interactive dismissal) into the notifications that platform posts, \
+            each handler that moves the session's layout reacts, and after each event the \
+            invariants are checked: \(KeyboardInvariant.allCases.map(\.rawValue).joined(separator: ", ")). \
+            Handlers: \(KeyboardHandlers.all.map(\.name).joined(separator: ", ")).
+            """),
+        options: [
+            .value(
+                "--handler", "NAME", repeatable: true,
+                help: "A keyboard-overlap handler (repeatable; default: every shipped handler)."),
+            .value(
+                "--profile", "NAME", repeatable: true,
+                help: """
+                    A keyboard profile from the keyboard-profiles directory, or a path to one \
+                    (repeatable; default: every shipped keyboard profile).
+                    """),
+            .value(
+                "--format", "FORMAT", choices: KeyboardFormat.allCases.map(\.rawValue),
+                help: """
+                    md (default): the verdict, counts per handler and invariant, each broken \
+                    replay's notifications and writes; html: one page with a drawing of the \
+                    screen after every event; json: the machine shape; junit: JUnit XML.
+                    """),
+            .value("--output", "PATH", help: "Write the report to PATH (atomically) instead of standard output."),
+            .value(
+                "--keyboard-profiles", "DIR",
+                help: """
+                    Where keyboard profiles are (default: Corpora/keyboard-profiles, found \
+                    from the current directory or the executable's location, else the ones \
+                    built into the binary).
+                    """),
+        ],
+        exitCodes: """
+            Exit codes: 0 every invariant held, 1 one broke, 2 a usage error or a session
+            that could not be read (the other sessions are still replayed and reported).
+            """)
+
+    static func run(_ parsed: ParsedArguments, context: CommandContext) throws(CLIError) -> CLIResult {
+        let format = try parsed.choice("--format", default: KeyboardFormat.markdown)
+        guard !parsed.positionals.isEmpty else { throw .missingArgument("session PATH", command: .keyboard) }
+        for path in parsed.positionals where !FileManager.default.fileExists(atPath: path) {
+            throw .fileNotFound(path: path)
+        }
+        let handlers = try handlers(named: parsed.values["--handler"])
+        let profiles = try profiles(parsed)
+        let (sessions, errors) = KeyboardFiles.load(parsed.positionals)
+        let run = KeyboardRun(sessions: sessions, profiles: profiles, handlers: handlers, errors: errors)
+        var result = try ReportOutput.deliver(
+            format.render(run, json: run.json), to: parsed.value("--output"),
+            inputs: parsed.positionals + parsed.all("--profile") + [keyboardProfilesDirectory(parsed) ?? ""],
+            exitCode: run.exitCode,
+            summary:
+                "sessions \(run.sessionCount), replays \(run.replays.count), broken invariants \(run.findingCount)",
+            standardError: errors.map { TerminalLine.diagnostic("\($0)") }.joined())
+        if errors.isEmpty { result.verdict = TerminalLine.diagnostic(run.headline) }
+        return result
+    }
+
+    /// The handlers `--handler` names (default: all shipped), an unknown name a usage error
+    /// with the closest known one.
+    static func handlers(named names: [String]?) throws(CLIError) -> [any KeyboardHandler] {
+        guard let names else { return KeyboardHandlers.all }
+        var handlers: [any KeyboardHandler] = []
+        for name in names {
+            guard let handler = KeyboardHandlers.named(name) else {
+                let known = KeyboardHandlers.all.map(\.name)
+                throw .invalidValue(
+                    option: "--handler", value: name,
+                    expected: "one of \(known.joined(separator: ", "))"
+                        + (ClosestMatch.find(name, among: known).map { "; did you mean '\($0)'?" } ?? ""))
+            }
+            handlers.append(handler)
+        }
+        return handlers
+    }
+
+    /// The keyboard profiles `--profile` names (default: all in the directory or built in).
+    static func profiles(_ parsed: ParsedArguments) throws(CLIError) -> [KeyboardProfile] {
+        let store =
+            keyboardProfilesDirectory(parsed).map(ProfileStore.init(directory:))
+            ?? ProfileStore(files: EmbeddedData.keyboardProfiles, label: "(built in)")
+        var profiles: [KeyboardProfile] = []
+        for name in parsed.values["--profile"] ?? store.names() {
+            do {
+                profiles.append(try KeyboardFiles.profile(named: name, in: store))
+            } catch {
+                throw .profile(error)
+            }
+        }
+        guard !profiles.isEmpty else { throw .noProfiles(directory: store.directory) }
+        return profiles
+    }
+
+    static func keyboardProfilesDirectory(_ parsed: ParsedArguments) -> String? {
+        parsed.value("--keyboard-profiles") ?? CommandInputs.corporaDirectory("keyboard-profiles")
+    }
+}
+
+/// The report formats of `ime-harness keyboard` and `keyboard-fuzz`.
+enum KeyboardFormat: String, CaseIterable {
+    case markdown = "md"
+    case html, json, junit
+
+    /// `run` in this format; `json` is the command's own machine shape.
+    func render(_ run: KeyboardRun, json: JSONValue) -> String {
+        switch self {
+        case .markdown: run.markdown
+        case .html: run.html
+        case .json: json.rendered() + "\n"
+        case .junit: run.junit
+        }
+    }
+}

@@ -1,0 +1,77 @@
+import Composition
+import Foundation
+import HarnessJSON
+import HarnessTestSupport
+import KeyboardOverlap
+import Testing
+
+@testable import Reporting
+
+/// The keyboard reports: the HTML page is well-formed and inert with a drawing per event,
+/// hostile ids stay text; JUnit has a case per replay and one failure per failing case.
+@Suite struct KeyboardReportTests {
+    static let profiles: [KeyboardProfile] = {
+        let store = ProfileStore(directory: Repository.path("Corpora/keyboard-profiles"))
+        return store.names().map { name in
+            do {
+                return try KeyboardFiles.profile(named: name, in: store)
+            } catch {
+                fatalError("\(error)")
+            }
+        }
+    }()
+
+    static func run(_ handler: any KeyboardHandler, hostile: Bool = false) -> KeyboardRun {
+        var (sessions, _) = KeyboardFiles.load([Repository.path("Corpora/keyboard-sessions")])
+        if hostile {
+            sessions[0].id = "<script>alert(1)</script>\u{202E}&\"'"
+            sessions[0].source.detail = "<img src=x onerror=alert(1)>"
+        }
+        return KeyboardRun(sessions: sessions, profiles: profiles, handlers: [handler])
+    }
+
+    @Test func thePageIsWellFormedInertAndDrawsEveryEvent() throws {
+        let run = Self.run(Seed000WindowHandler(), hostile: true)
+        let html = run.html
+        let document = try ParsedXML(html)
+        let allowed = HTMLReportTests.allowedElements.union(["svg", "rect", "br"])
+        for element in document.elements {
+            #expect(allowed.contains(element.name), "unexpected <\(element.name)>")
+            for name in element.attributes.keys { #expect(!name.lowercased().hasPrefix("on")) }
+        }
+        #expect(!html.contains("<script"))
+        #expect(html.contains("&lt;script&gt;alert(1)&lt;/script&gt;"))
+        let failing = run.replays.filter { !$0.findings.isEmpty }
+        let drawn = failing.prefix(KeyboardRun.drawnReplays).reduce(0) {
+            $0 + $1.steps.filter { $0.snapshot != nil }.count
+        }
+        let drawings = document.all("svg").filter { $0.attributes["class"] == "screen" }
+        #expect(drawings.count == drawn)
+        #expect(document.all("rect").contains { $0.attributes["class"] == "fld bad" }, "a covered field drawn red")
+    }
+
+    @Test func aMovedWindowIsDrawnOffTheScreen() throws {
+        let run = Self.run(Seed000WindowHandler())
+        let replay = try #require(
+            run.replays.first { $0.sessionID == "phone-fixed-login-emoji" && $0.profile == "iphone-show-repeats" })
+        let snapshot = try #require(replay.steps[0].snapshot)
+        let drawing = KeyboardRun.drawing(snapshot, covered: [])
+        // The window moved up 172 points: the view box reaches above the screen, and the
+        // window's rectangle starts there.
+        #expect(drawing.contains("viewBox=\"-6 -178 405 1036\""))
+        #expect(drawing.contains("<rect class=\"win\" x=\"0\" y=\"-172\" width=\"393\" height=\"852\"/>"))
+    }
+
+    @Test func junitHasACasePerReplayAndOneFailureEach() throws {
+        let run = Self.run(Seed002ScrollInsetHandler())
+        let document = try ParsedXML(run.junit)
+        let cases = document.all("testcase")
+        #expect(cases.count == run.replays.count)
+        #expect(document.all("failure").count == run.replays.filter { !$0.findings.isEmpty }.count)
+    }
+
+    @Test func markdownLeadsWithTheVerdict() {
+        let run = Self.run(KeyboardLayoutGuideHandler())
+        #expect(run.markdown.hasPrefix("# Keyboard overlap\n\n**PASS: every invariant held in "))
+    }
+}
