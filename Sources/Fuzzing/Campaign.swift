@@ -265,23 +265,54 @@ package final class Fuzzer {
         return events.allSatisfy { event in event.typedText.map(keys.canType) ?? true }
     }
 
+    /// The saved counterexamples of this campaign's rule (``counterexample(from:)``) that
+    /// still fail their property: a failure database, replayed before anything is
+    /// generated (as Hypothesis replays its example database), so that a regression shows
+    /// in the first second of the next run. Each keeps its id, and the iteration its
+    /// `source.detail` names.
+    package func recheck(_ saved: [Session]) -> [FuzzFailure] {
+        var found: [FuzzFailure] = []
+        for session in saved {
+            guard let (property, spec) = Self.counterexample(from: session), spec == rule.spec else { continue }
+            let traits = SessionTraits(ime: session.ime, secure: session.secureTextEntry)
+            guard let failure = failures(session.events, traits: traits).first(where: { $0.property == property })
+            else { continue }
+            let iteration = Self.iteration(in: session.source.detail) ?? 0
+            var example = counterexample(
+                failure, events: session.events, traits: traits, seed: 0, iteration: iteration)
+            example.session.id = session.id
+            example.session.source = session.source
+            found.append(example)
+        }
+        return found
+    }
+
+    /// The iteration a counterexample's `source.detail` names (`…, iteration 17, …`).
+    static func iteration(in detail: String) -> Int? {
+        guard let range = detail.range(of: "iteration ") else { return nil }
+        return Int(detail[range.upperBound...].prefix { $0.isNumber })
+    }
+
     /// Runs iterations of `shard` from 0 until `iterations` (global count) or `seconds` run out.
     ///
     /// - Parameter progress: called now and then with (iterations done, failures so far).
     /// With `maxFailures`, stops once that many distinct failures are kept (fail fast).
+    /// `saved` failures (``recheck(_:)``) count as found before the first iteration.
     package func run(
         seed: UInt64, iterations: Int?, seconds: Double?, shard: Shard = .all, maxFailures: Int? = nil,
-        progress: ((Int, Int) -> Void)? = nil
+        saved: [FuzzFailure] = [], progress: ((Int, Int) -> Void)? = nil
     ) -> FuzzResult {
         let start = DispatchTime.now().uptimeNanoseconds
         func elapsed() -> Double { Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9 }
         var examined: [FuzzProperty: [Int]] = [:]
-        var found: [FuzzFailure] = []
-        var shapes: Set<String> = []
+        var found: [FuzzFailure] = saved
+        var shapes = Set(saved.map { "\($0.property) \($0.shape)" })
+        for failure in saved { examined[failure.property, default: []].append(failure.iteration) }
         var done = 0
         var iteration = shard.index - 1
         while iterations.map({ iteration < $0 }) ?? true {
             if let seconds, done % 64 == 0, elapsed() >= seconds { break }
+            if let maxFailures, found.count >= maxFailures { break }
             let events = events(seed: seed, iteration: iteration)
             let traits = traits(seed: seed, iteration: iteration)
             for failure in failures(events, traits: traits)

@@ -288,19 +288,49 @@ package struct KeyboardFuzzer: Sendable {
         }
     }
 
+    /// The saved counterexamples of this handler (`source.detail` ends `Handler: NAME`)
+    /// that still break their invariant under their profile: the failure database,
+    /// replayed before anything is generated.
+    package func recheck(_ saved: [KeyboardSession]) -> [KeyboardFuzzFailure] {
+        saved.compactMap { session in
+            let detail = session.source.detail
+            let prefix = "fuzz counterexample of "
+            guard session.source.kind == .fuzz, detail.hasPrefix(prefix),
+                detail.hasSuffix(". Handler: \(handler.name)"),
+                let invariant = KeyboardInvariant(
+                    rawValue: String(detail.dropFirst(prefix.count).prefix { $0 != " " })),
+                let under = detail.range(of: " under "),
+                case let profile = String(detail[under.upperBound...].prefix { $0 != " " }),
+                fails(session, invariant: invariant, profile: profile)
+            else { return nil }
+            let iteration = detail.range(of: "iteration ").flatMap {
+                Int(detail[$0.upperBound...].prefix { $0.isNumber })
+            }
+            let replay = profiles.first { $0.name == profile }.map {
+                replayer.replay(session, profile: $0, handler: handler)
+            }
+            return KeyboardFuzzFailure(
+                invariant: invariant, profile: profile, iteration: iteration ?? 0, originalEvents: session.events.count,
+                session: session, message: replay?.findings.first { $0.invariant == invariant }?.message ?? "")
+        }
+    }
+
     /// Runs iterations of `shard` from 0 until `iterations` (global count) or `seconds` run
-    /// out, or `maxFailures` distinct failures are kept.
+    /// out, or `maxFailures` distinct failures are kept; `saved` failures (``recheck(_:)``)
+    /// count as found before the first iteration.
     package func run(
         seed: UInt64, iterations: Int?, seconds: Double?, shard: Shard = .all, maxFailures: Int? = nil,
-        progress: ((Int, Int) -> Void)? = nil
+        saved: [KeyboardFuzzFailure] = [], progress: ((Int, Int) -> Void)? = nil
     ) -> KeyboardFuzzResult {
         let start = DispatchTime.now().uptimeNanoseconds
         func elapsed() -> Double { Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9 }
         var found: [String: KeyboardFuzzFailure] = [:]
+        for failure in saved { found["\(failure.invariant.rawValue) \(failure.profile)"] = failure }
         var done = 0
         var iteration = shard.index - 1
         while iterations.map({ iteration < $0 }) ?? true {
             if let seconds, done % 16 == 0, elapsed() >= seconds { break }
+            if let maxFailures, found.count >= maxFailures { break }
             let session = self.session(seed: seed, iteration: iteration)
             for (profile, finding) in failures(session) {
                 let key = "\(finding.invariant.rawValue) \(profile)"

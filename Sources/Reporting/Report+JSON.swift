@@ -35,6 +35,7 @@ extension Report {
                 ("sessionHashes", .object(sessionHashes.sorted { $0.key < $1.key }.map { ($0.key, .string($0.value)) }))
             )
         }
+        if let shard { summary.append(("shard", .string(shard.shard.description))) }
         if case .fuzz(let fuzz) = origin {
             summary.append(
                 (
@@ -49,7 +50,16 @@ extension Report {
         }
         return .object([
             ("summary", .object(summary)),
-            ("sessions", .array(sessions.map(\.json))),
+            (
+                "sessions",
+                .array(
+                    sessions.enumerated().map { position, session in
+                        guard let index = shard?.indices[position], case .object(let members) = session.json else {
+                            return session.json
+                        }
+                        return .object(members + [("index", .int(index))])
+                    })
+            ),
             ("errors", .array(errors.map(\.json))),
         ])
     }
@@ -104,8 +114,22 @@ extension Report {
         let icuVersion = try summary.member("icuVersion").string()
         let profiles = try strings("profiles")
         let sessionsNode = try node.member("sessions")
+        let shard = try summary.optionalMember("shard").map { node throws(JSONDecodingError) in
+            guard let shard = Shard(parsing: try node.string()) else { throw node.mismatch("a shard I/N") }
+            return shard
+        }
+        var indices: [Int] = []
         let sessions = try sessionsNode.elements().map { element throws(JSONDecodingError) in
-            try SessionReplay(json: element)
+            guard shard != nil, case .object(var members) = element.value else {
+                return try SessionReplay(json: element)
+            }
+            // A shard's session replays carry their corpus position.
+            guard let position = members.firstIndex(where: { $0.0 == "index" }) else {
+                throw element.mismatch("an \"index\" in a shard's session replay")
+            }
+            indices.append(try JSONNode(members[position].1, path: element.path.appending(.key("index"))).count())
+            members.remove(at: position)
+            return try SessionReplay(json: JSONNode(.object(members), path: element.path))
         }
         // The summary multiplies the events by the profiles: a file whose total cannot be
         // counted is refused where it stops being countable.
@@ -129,6 +153,7 @@ extension Report {
             errors: try node.member("errors").elements().map { element throws(JSONDecodingError) in
                 try SessionError.decode(element)
             })
+        self.shard = shard.map { ShardPart(shard: $0, indices: indices) }
         if let baseline = try summary.optionalMember("baseline") {
             self.baseline = try Baseline(json: baseline)
             for (id, hash) in try summary.member("sessionHashes").members() { sessionHashes[id] = try hash.string() }

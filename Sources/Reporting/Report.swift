@@ -57,6 +57,21 @@ package struct Report: Equatable, Sendable {
     package var baseline: Baseline?
     /// Each session's content hash, by id, for ``FindingIdentity``.
     package var sessionHashes: [String: String] = [:]
+    /// For one shard of a replay (`--shard I/N`): which, and each session replay's
+    /// session's position among the corpus's sessions (parallel to ``sessions``), so that
+    /// ``merging(_:)`` puts the shards back in the corpus's order.
+    package var shard: ShardPart?
+
+    /// One shard's part of a replay.
+    package struct ShardPart: Equatable, Sendable {
+        package var shard: Shard
+        package var indices: [Int]
+
+        package init(shard: Shard, indices: [Int]) {
+            self.shard = shard
+            self.indices = indices
+        }
+    }
 
     package init(
         origin: Origin, unicodeVersion: String = UnicodeVersions.unicode, icuVersion: String = UnicodeVersions.icu,

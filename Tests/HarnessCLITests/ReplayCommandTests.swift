@@ -218,6 +218,34 @@ import Testing
         #expect(result.standardError == "ime-harness: /nonexistent/sessions: no such file\n")
     }
 
+    /// `replay --shard I/N` parts merge into the unsharded run's JSON, byte for byte, in
+    /// any order; a missing or doubled shard is refused.
+    @Test func replayShardsMergeToTheUnshardedRun() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("shards-\(UUID())").path
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let arguments = [
+            Self.root + "/Corpora/sessions", "--rule", "none", "--rule", "legacy-input-filter:max-length=10",
+            "--format",
+            "json",
+        ]
+        let whole = replay(arguments)
+        var paths: [String] = []
+        for index in [3, 1, 2] {
+            let part = replay(arguments + ["--shard", "\(index)/3"])
+            #expect(part.standardOutput.contains("\"shard\": \"\(index)/3\""))
+            let path = directory + "/part\(index).json"
+            try part.standardOutput.write(toFile: path, atomically: true, encoding: .utf8)
+            paths.append(path)
+        }
+        let merged = CLI.run(["merge"] + paths)
+        #expect(merged.exitCode == whole.exitCode)
+        #expect(merged.standardOutput == whole.standardOutput)
+        let missing = CLI.run(["merge"] + paths.prefix(2))
+        #expect(missing.exitCode == 2)
+        #expect(missing.standardError.contains("each of 1/3…3/3 once"))
+    }
+
     /// Reports/corpus.md is the README's main command's output; it must be regenerated when behaviour changes.
     @Test func theCommittedCorpusReportIsCurrent() throws {
         let result = replay([Self.root + "/Corpora/sessions"])

@@ -44,7 +44,12 @@ enum FuzzCommand: Command {
                 help:
                     "Only iterations i with i % N == I - 1 (default 1/1); shards 1/N … N/N together cover exactly what 1/1 covers."
             ),
-            .value("--save", "DIR", help: "Write each minimised session to DIR/<id>.json."),
+            .value(
+                "--save", "DIR",
+                help: """
+                    Write each minimised session to DIR/<id>.json; DIR is also the failure \
+                    database: its counterexamples of this rule are replayed first.
+                    """),
             .value(
                 "--max-failures", "N",
                 help: "Stop once N distinct failures are found (1: fail fast); the run still reports them all."),
@@ -121,10 +126,17 @@ enum FuzzCommand: Command {
         if maxFailures == 0 {
             throw .invalidValue(option: "--max-failures", value: "0", expected: "a number of failures from 1")
         }
+        // The --save directory is also the failure database: what it holds of this rule is
+        // replayed first, and what still fails is reported before anything is generated.
+        let database = parsed.value("--save").map { directory in
+            FileManager.default.fileExists(atPath: directory) ? SessionFiles.load([directory]).sessions : []
+        }
+        let saved = campaign.fuzzer.recheck(database ?? [])
         let result = campaign.fuzzer.run(
             seed: campaign.seed, iterations: campaign.iterations, seconds: campaign.seconds, shard: campaign.shard,
-            maxFailures: maxFailures, progress: progress(context, format: parsed.value("--progress") ?? "text"))
-        let saved = try save(result.failures.map(\.session), to: parsed.value("--save"))
+            maxFailures: maxFailures, saved: saved,
+            progress: progress(context, format: parsed.value("--progress") ?? "text"))
+        let written = try save(result.failures.map(\.session), to: parsed.value("--save"))
         let output =
             format.map { result.rendered($0, profiles: campaign.profiles.map(\.name)) }
             ?? text(result, properties: campaign.fuzzer.properties, reproduce: reproduceCommand(parsed))
@@ -134,7 +146,11 @@ enum FuzzCommand: Command {
                 under: [campaign.spec, campaign.inventory] + CommandInputs.profileInputs(parsed)),
             exitCode: result.failures.isEmpty ? 0 : 1,
             summary: summary(result),
-            standardError: saved.map { TerminalLine.diagnostic("wrote \($0)") }.joined())
+            standardError: (saved.isEmpty
+                ? ""
+                : TerminalLine.diagnostic(
+                    "\(saved.count) saved counterexample(s) in \(parsed.value("--save") ?? "") still fail"))
+                + written.map { TerminalLine.diagnostic("wrote \($0)") }.joined())
     }
 
     /// How long a campaign runs and which part of it: `--seed`, `--iterations` or
@@ -161,13 +177,7 @@ enum FuzzCommand: Command {
                 throw .conflictingArguments("--iterations", "--seconds", command: command)
             }
             self.iterations = seconds == nil ? (iterations ?? defaultIterations) : nil
-            shard =
-                try parsed.value("--shard").map { text throws(CLIError) in
-                    guard let shard = Shard(parsing: text) else {
-                        throw .invalidValue(option: "--shard", value: text, expected: "I/N with 1 <= I <= N")
-                    }
-                    return shard
-                } ?? .all
+            shard = try CommandInputs.shard(parsed) ?? .all
         }
     }
 

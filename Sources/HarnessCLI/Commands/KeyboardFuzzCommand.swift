@@ -34,7 +34,10 @@ enum KeyboardFuzzCommand: Command {
                 "--shard", "I/N",
                 help: "Run only iterations i with i % N == I - 1; 'merge' combines the shards' JSON results."),
             .value("--max-failures", "N", help: "Stop once N distinct failures are minimised (fail fast)."),
-            .value("--save", "DIR", help: "Write each minimised session to DIR/<id>.json."),
+            .value(
+                "--save", "DIR",
+                help: "Write each minimised session to DIR/<id>.json; what DIR holds of this handler is replayed first."
+            ),
             .value(
                 "--format", "FORMAT", choices: KeyboardFormat.allCases.map(\.rawValue),
                 help: """
@@ -64,9 +67,13 @@ enum KeyboardFuzzCommand: Command {
         let bounds = try FuzzCommand.Bounds(parsed, command: .keyboardFuzz, defaultIterations: 2000)
         let maxFailures = try parsed.count("--max-failures", Int.self, maximum: 1_000_000)
         let fuzzer = KeyboardFuzzer(handler: handler, profiles: profiles)
+        // --save DIR is also the failure database: its counterexamples of this handler first.
+        let database = parsed.value("--save").map { directory in
+            FileManager.default.fileExists(atPath: directory) ? KeyboardFiles.load([directory]).sessions : []
+        }
         let result = fuzzer.run(
             seed: bounds.seed, iterations: bounds.iterations, seconds: bounds.seconds, shard: bounds.shard,
-            maxFailures: maxFailures,
+            maxFailures: maxFailures, saved: fuzzer.recheck(database ?? []),
             progress: FuzzCommand.progress(
                 context, format: parsed.value("--progress") ?? "text", failed: "invariants broken"))
         let saved = try FuzzCommand.save(

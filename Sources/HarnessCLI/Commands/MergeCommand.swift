@@ -1,12 +1,13 @@
 import Fuzzing
 import HarnessJSON
 import KeyboardOverlap
+import Reporting
 
 /// `ime-harness merge`: fuzz results of several shards as one.
 enum MergeCommand: Command {
     static let spec = CommandSpec(
         name: .merge,
-        abstract: "Combine the JSON results of fuzz or keyboard-fuzz shards.",
+        abstract: "Combine the JSON results of replay, fuzz or keyboard-fuzz shards.",
         arguments: "RESULTS.json...",
         discussion: CommandSpec.paragraph(
             """
@@ -14,7 +15,8 @@ enum MergeCommand: Command {
             seed) into one: iterations and seconds summed, and per property the failure of \
             the lowest iteration, as a single run over all the shards would report it. \
             Shards of 'keyboard-fuzz' (the same handler and seed) merge the same way, per \
-            invariant and profile.
+            invariant and profile. Shards of 'replay --shard I/N --format json' merge into \
+            the JSON the unsharded replay writes.
             """),
         options: [
             .value(
@@ -27,6 +29,10 @@ enum MergeCommand: Command {
             try node.optionalMember("format")?.string()
         }
         if first == KeyboardFuzzResult.format { return try mergeKeyboard(parsed) }
+        let isReplay = try CommandInputs.results(parsed.positionals[0]) { node in
+            try node.optionalMember("summary")?.optionalMember("run")?.string() == "replay"
+        }
+        if isReplay { return try mergeReplay(parsed) }
         var results: [FuzzResult] = []
         for path in parsed.positionals {
             results.append(try CommandInputs.results(path) { try FuzzResult(json: $0) })
@@ -61,5 +67,27 @@ extension MergeCommand {
             merged.json.rendered() + "\n", to: parsed.value("--output"), inputs: parsed.positionals,
             exitCode: merged.failures.isEmpty ? 0 : 1,
             summary: "\(merged.iterations) sessions, \(merged.failures.count) minimised counterexamples")
+    }
+}
+
+extension MergeCommand {
+    /// `merge` of `replay --shard I/N --format json` parts: the unsharded run's JSON.
+    static func mergeReplay(_ parsed: ParsedArguments) throws(CLIError) -> CLIResult {
+        var parts: [Report] = []
+        for path in parsed.positionals {
+            parts.append(try CommandInputs.results(path) { try Report(json: $0) })
+        }
+        let merged: Report
+        do {
+            merged = try Report.merging(parts)
+        } catch {
+            throw .merge(error)
+        }
+        var result = try ReportOutput.deliver(
+            merged.json.rendered() + "\n", to: parsed.value("--output"), inputs: parsed.positionals,
+            exitCode: merged.exitCode,
+            summary: "sessions \(merged.sessionCount), discrepancies \(merged.findingCount)")
+        result.verdict = TerminalLine.diagnostic(merged.headline)
+        return result
     }
 }

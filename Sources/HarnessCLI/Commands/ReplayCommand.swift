@@ -40,6 +40,13 @@ enum ReplayCommand: Command {
                     """),
             .value("--output", "PATH", help: "Write the report to PATH (atomically) instead of standard output."),
             .value(
+                "--shard", "I/N",
+                help: """
+                    Replay only the sessions at positions i with i % N == I - 1 (every shard \
+                    reads every file); 'merge' combines the shards' --format json results \
+                    into the unsharded run's.
+                    """),
+            .value(
                 "--fail-on", "GATE",
                 help: """
                     Which findings fail the run (exit 1): rule (what the rules cause), platform \
@@ -100,11 +107,19 @@ enum ReplayCommand: Command {
         }
         var hashes: [String: String] = [:]
         let identified = baseline != nil || parsed.value("--write-baseline") != nil
+        let shard = try CommandInputs.shard(parsed)
+        var position = 0
+        var indices: [Int] = []
         let errors = SessionFiles.forEachSession(under: parsed.positionals) { session in
+            defer { position += 1 }
+            guard shard?.covers(position) ?? true else { return }
             if identified { hashes[session.id] = session.contentHash }
-            results += replayer.run(session, profiles: profiles, rules: rules, traces: traces)
+            let replayed = replayer.run(session, profiles: profiles, rules: rules, traces: traces)
+            results += replayed
+            indices += Array(repeating: position, count: replayed.count)
         }
         var report = Report(replay: results, profiles: profiles.map(\.name), rules: rules.map(\.spec), errors: errors)
+        report.shard = shard.map { Report.ShardPart(shard: $0, indices: indices) }
         report.gate = gate
         report.sessionHashes = hashes
         report.baseline = baseline

@@ -90,6 +90,16 @@ enum CommandInputs {
         }
     }
 
+    /// The shard `--shard I/N` names, if any.
+    static func shard(_ parsed: ParsedArguments) throws(CLIError) -> Shard? {
+        try parsed.value("--shard").map { text throws(CLIError) in
+            guard let shard = Shard(parsing: text) else {
+                throw .invalidValue(option: "--shard", value: text, expected: "I/N with 1 <= I <= N")
+            }
+            return shard
+        }
+    }
+
     /// `Corpora/<name>` in the current directory or above the executable
     /// (`.build/<config>/ime-harness` in a checkout).
     static func corporaDirectory(_ name: String) -> String? {
