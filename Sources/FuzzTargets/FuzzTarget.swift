@@ -47,7 +47,7 @@ package enum FuzzTarget: String, CaseIterable, Sendable {
 
     /// The shipped keyboard profiles, read once from `Corpora/keyboard-profiles`.
     private static let keyboardProfiles: [KeyboardProfile] = {
-        let store = ProfileStore(directory: "Corpora/keyboard-profiles")
+        let store = ProfileStore(directory: corpora("keyboard-profiles"))
         let loaded = store.names().compactMap { try? KeyboardFiles.profile(named: $0, in: store) }
         precondition(!loaded.isEmpty, "run the fuzz targets from the checkout: no keyboard profiles")
         return loaded
@@ -83,9 +83,17 @@ package enum FuzzTarget: String, CaseIterable, Sendable {
         }
     }
 
-    /// The shipped profiles, read once from `Corpora/profiles` (targets run from the checkout).
+    /// `Corpora/<name>` of the checkout the targets run from, or beside the program (where
+    /// `.clusterfuzzlite/build.sh` puts it for ClusterFuzzLite, which runs them anywhere).
+    private static func corpora(_ name: String) -> String {
+        let program = URL(fileURLWithPath: CommandLine.arguments.first ?? "").deletingLastPathComponent()
+        let beside = program.appendingPathComponent("Corpora/\(name)").path
+        return FileManager.default.fileExists(atPath: "Corpora/\(name)") ? "Corpora/\(name)" : beside
+    }
+
+    /// The shipped profiles, read once from `Corpora/profiles`.
     private static let profiles: [PlatformProfile] = {
-        let store = ProfileStore(directory: "Corpora/profiles")
+        let store = ProfileStore(directory: corpora("profiles"))
         let loaded = store.names().compactMap { try? store.profile(named: $0) }
         precondition(!loaded.isEmpty, "run the fuzz targets from the checkout: no profiles in Corpora/profiles")
         return loaded

@@ -1,7 +1,9 @@
 // The fuzz targets of FuzzTarget, as one program.
 //
 // Built by scripts/fuzz with `-sanitize=fuzzer,address -DFUZZING`, it hands control to
-// libFuzzer's driver (LLVMFuzzerRunDriver), the target named by HARNESS_FUZZ_TARGET.
+// libFuzzer's driver (LLVMFuzzerRunDriver), the target named by HARNESS_FUZZ_TARGET, or
+// else by the program's own name: a copy called `harness-fuzz-session` fuzzes `session`
+// (what ClusterFuzzLite runs: one binary per target, .clusterfuzzlite/build.sh).
 // Built plainly, it runs a target over files: `harness-fuzz TARGET FILE...` (to
 // reproduce a finding).
 import Foundation
@@ -23,7 +25,10 @@ import FuzzTargets
 @main enum HarnessFuzz {
     static func main() {
         #if FUZZING
-            let name = ProcessInfo.processInfo.environment["HARNESS_FUZZ_TARGET"] ?? ""
+            let program = URL(fileURLWithPath: CommandLine.arguments.first ?? "").lastPathComponent
+            let name =
+                ProcessInfo.processInfo.environment["HARNESS_FUZZ_TARGET"]
+                ?? (program.hasPrefix("harness-fuzz-") ? String(program.dropFirst("harness-fuzz-".count)) : "")
             guard let chosen = FuzzTarget(rawValue: name) else { usage() }
             target = chosen
             var argc = CommandLine.argc
