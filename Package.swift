@@ -60,7 +60,8 @@ let package = Package(
                 "Graphemes", "HarnessJSON", "Composition", "InputRules", "Fuzzing", "Reporting", "KeyboardOverlap",
             ]),
         .executableTarget(
-            name: "harness-fuzz", dependencies: ["FuzzTargets"], swiftSettings: [.unsafeFlags(["-parse-as-library"])]),
+            name: "harness-fuzz", dependencies: ["FuzzTargets", "IMEHarness"],
+            swiftSettings: [.unsafeFlags(["-parse-as-library"])]),
         .target(name: "SeededRandom"),
         .executableTarget(name: "graphemes-benchmark", dependencies: ["Graphemes", "SeededRandom"]),
         .executableTarget(

@@ -231,6 +231,18 @@ package final class Fuzzer {
             &rng, targetEvents: 10 + rng.below(20), traits: traits(seed: seed, iteration: iteration))
     }
 
+    /// The session `bytes` decode to: the same generator as ``events(seed:iteration:)``,
+    /// its choices read from the bytes (``SplitMix64/init(script:)``), the first byte
+    /// choosing the traits. Every input is a session the generator could make, so a
+    /// coverage-guided fuzzer's mutations stay plausible IME sessions.
+    package func events(script bytes: [UInt8]) -> (events: [SessionEvent], traits: SessionTraits) {
+        var rng = SplitMix64(script: bytes)
+        let head = rng.below(16)
+        var traits = SessionTraits(secure: head == 0 && keyboard == nil)
+        if head >= 12, !presented.isEmpty { traits.ime = presented[head % presented.count] }
+        return (generator.session(&rng, targetEvents: 1 + rng.below(30), traits: traits), traits)
+    }
+
     /// The failures of one session, checked step by step as the replay makes them.
     package func failures(_ events: [SessionEvent], traits: SessionTraits = SessionTraits()) -> [PropertyFailure] {
         var session = Session(
@@ -285,6 +297,19 @@ package final class Fuzzer {
             found.append(example)
         }
         return found
+    }
+
+    /// A failure of a session that no seed generated (a coverage-guided fuzzer's input),
+    /// minimised and ready to save: `source.detail` says where it came from, iteration 0.
+    package func recheckable(_ failure: PropertyFailure, events: [SessionEvent], traits: SessionTraits) -> FuzzFailure {
+        var example = counterexample(failure, events: events, traits: traits, seed: 0, iteration: 0)
+        example.session.id =
+            "libfuzzer-"
+            + example.session.id.dropFirst("fuzz-".count).replacingOccurrences(
+                of: "-s0-i0", with: "")
+        example.session.source.detail = example.session.source.detail.replacingOccurrences(
+            of: "(seed 0, iteration 0, ", with: "(a libFuzzer input, ")
+        return example
     }
 
     /// The iteration a counterexample's `source.detail` names (`…, iteration 17, …`).

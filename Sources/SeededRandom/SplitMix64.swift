@@ -3,17 +3,41 @@
 /// The same seed gives the same sequence on every machine and Swift version, which
 /// `SystemRandomNumberGenerator` does not promise: benchmarks and generated corpora use
 /// it so that runs are reproducible.
+///
+/// A *scripted* generator reads its numbers from given bytes instead (2 per number, so
+/// that a short input still makes a whole session; zeros once they run out): a
+/// coverage-guided fuzzer's input then decodes into the same kind
+/// of session the seeded generator makes, every byte a choice, so that the fuzzer's
+/// mutations change choices rather than break a format.
 package struct SplitMix64: RandomNumberGenerator, Sendable {
     private var state: UInt64
+    private var script: [UInt8]?
+    private var position = 0
 
     package init(seed: UInt64) { state = seed }
 
+    /// Numbers read from `script`.
+    package init(script: [UInt8]) {
+        state = 0
+        self.script = script
+    }
+
     package mutating func next() -> UInt64 {
+        if let script { return next(from: script) }
         state &+= 0x9E37_79B9_7F4A_7C15
         var z = state
         z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
         z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
         return z ^ (z >> 31)
+    }
+
+    private mutating func next(from script: [UInt8]) -> UInt64 {
+        var value: UInt64 = 0
+        for shift in stride(from: 0, to: 16, by: 8) where position < script.count {
+            value |= UInt64(script[position]) << UInt64(shift)
+            position += 1
+        }
+        return value
     }
 
     /// One of `items`, chosen by the next number (`items` must not be empty).

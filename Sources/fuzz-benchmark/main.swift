@@ -97,8 +97,8 @@ print(String(format: "  replay with the rule, traced: %8.0f sessions/s", median(
 print(
     String(
         format:
-            "  fuzzing (generate+replay+check): %6.0f sessions/s = %.2f× replay alone; target 20,000/s (%.0f× a 1,000/s Hypothesis)",
-        fuzzRate, fuzzRate / median(replayRates), fuzzRate / 1000))
+            "  fuzzing (generate+replay+check): %6.0f sessions/s = %.2f× replay alone; target 20,000/s (the ratio to Hypothesis: scripts/hypothesis-peer)",
+        fuzzRate, fuzzRate / median(replayRates)))
 
 let legacy = Fuzzer.documentedFailures
 var slowest = 0.0
