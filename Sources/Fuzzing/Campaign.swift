@@ -33,6 +33,15 @@ package struct Shard: Hashable, Sendable, CustomStringConvertible {
     package func covers(_ iteration: Int) -> Bool { iteration % count == index - 1 }
 }
 
+/// Seconds since it was made, on the monotonic clock: how long a campaign has run.
+package struct Stopwatch: Sendable {
+    private let start = DispatchTime.now().uptimeNanoseconds
+
+    package init() {}
+
+    package var seconds: Double { Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9 }
+}
+
 /// A minimised counterexample.
 package struct FuzzFailure: Sendable {
     package var property: FuzzProperty
@@ -327,8 +336,8 @@ package final class Fuzzer {
         seed: UInt64, iterations: Int?, seconds: Double?, shard: Shard = .all, maxFailures: Int? = nil,
         saved: [FuzzFailure] = [], progress: ((Int, Int) -> Void)? = nil
     ) -> FuzzResult {
-        let start = DispatchTime.now().uptimeNanoseconds
-        func elapsed() -> Double { Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9 }
+        let clock = Stopwatch()
+        func elapsed() -> Double { clock.seconds }
         var examined: [FuzzProperty: [Int]] = [:]
         var found: [FuzzFailure] = saved
         var shapes = Set(saved.map { "\($0.property) \($0.shape)" })

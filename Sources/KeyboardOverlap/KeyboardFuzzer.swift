@@ -1,5 +1,4 @@
 import Composition
-import Dispatch
 import Fuzzing
 import HarnessJSON
 import SeededRandom
@@ -322,8 +321,8 @@ package struct KeyboardFuzzer: Sendable {
         seed: UInt64, iterations: Int?, seconds: Double?, shard: Shard = .all, maxFailures: Int? = nil,
         saved: [KeyboardFuzzFailure] = [], progress: ((Int, Int) -> Void)? = nil
     ) -> KeyboardFuzzResult {
-        let start = DispatchTime.now().uptimeNanoseconds
-        func elapsed() -> Double { Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9 }
+        let clock = Stopwatch()
+        func elapsed() -> Double { clock.seconds }
         var found: [String: KeyboardFuzzFailure] = [:]
         for failure in saved { found["\(failure.invariant.rawValue) \(failure.profile)"] = failure }
         var done = 0

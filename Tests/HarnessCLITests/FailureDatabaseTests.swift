@@ -7,45 +7,42 @@ import Testing
 /// `--save DIR` is a failure database: the next run replays what DIR holds of its rule (or
 /// handler) before generating anything, so a regression shows in its first second.
 @Suite struct FailureDatabaseTests {
-    func temporaryDirectory() -> String {
-        FileManager.default.temporaryDirectory.appendingPathComponent("database-\(UUID())").path
+    /// A campaign whose subject fails, and another that DIR's counterexamples must not judge.
+    struct Case: Sendable, CustomTestStringConvertible {
+        var command: String
+        var option: String
+        var failing: String
+        var passing: String
+        var testDescription: String { command }
     }
 
-    @Test func savedCounterexamplesFailTheNextRunFirst() throws {
-        let directory = temporaryDirectory()
+    static let cases = [
+        Case(
+            command: "fuzz", option: "--rule", failing: "legacy-truncate-count:limit=6", passing: "max-length:limit=6"),
+        Case(
+            command: "keyboard-fuzz", option: "--handler", failing: "seed-001-constraint",
+            passing: "documented-overlap"),
+    ]
+
+    @Test(arguments: cases)
+    func savedCounterexamplesFailTheNextRunFirst(_ test: Case) throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("database-\(UUID())").path
         defer { try? FileManager.default.removeItem(atPath: directory) }
-        let first = CLI.run([
-            "fuzz", "--rule", "legacy-truncate-count:limit=6", "--iterations", "300", "--save", directory,
-        ])
-        #expect(first.exitCode == 1)
+        func run(_ subject: String, iterations: Int) -> CLIResult {
+            CLI.run([test.command, test.option, subject, "--iterations", String(iterations), "--save", directory])
+        }
+        #expect(run(test.failing, iterations: 300).exitCode == 1)
         let saved = try FileManager.default.contentsOfDirectory(atPath: directory).count
         #expect(saved > 0)
         // One generated session only: the failures come from the database.
-        let again = CLI.run([
-            "fuzz", "--rule", "legacy-truncate-count:limit=6", "--iterations", "1", "--save", directory,
-        ])
+        let again = run(test.failing, iterations: 1)
         #expect(again.exitCode == 1)
-        #expect(again.standardError.contains("\(saved) saved counterexample(s) in \(directory) still fail"))
-        // Another rule is not judged by this rule's counterexamples.
-        let other = CLI.run(["fuzz", "--rule", "max-length:limit=6", "--iterations", "1", "--save", directory])
-        #expect(other.exitCode == 0)
-    }
-
-    @Test func savedKeyboardCounterexamplesFailTheNextRunFirst() throws {
-        let directory = temporaryDirectory()
-        defer { try? FileManager.default.removeItem(atPath: directory) }
-        let first = CLI.run([
-            "keyboard-fuzz", "--handler", "seed-001-constraint", "--iterations", "300", "--save", directory,
-        ])
-        #expect(first.exitCode == 1)
-        let again = CLI.run([
-            "keyboard-fuzz", "--handler", "seed-001-constraint", "--iterations", "1", "--save", directory,
-        ])
-        #expect(again.exitCode == 1)
-        #expect(again.standardOutput.contains("moved-without-overlap"))
-        let correct = CLI.run([
-            "keyboard-fuzz", "--handler", "documented-overlap", "--iterations", "1", "--save", directory,
-        ])
-        #expect(correct.exitCode == 0)
+        if test.command == "fuzz" {
+            #expect(again.standardError.contains("\(saved) saved counterexample(s) in \(directory) still fail"))
+        } else {
+            #expect(again.standardOutput.contains("moved-without-overlap"))
+        }
+        // Another subject is not judged by these counterexamples.
+        #expect(run(test.passing, iterations: 1).exitCode == 0)
     }
 }

@@ -94,19 +94,10 @@ enum KeyboardCommand: Command {
 
     /// The keyboard profiles `--profile` names (default: all in the directory or built in).
     static func profiles(_ parsed: ParsedArguments) throws(CLIError) -> [KeyboardProfile] {
-        let store =
-            keyboardProfilesDirectory(parsed).map(ProfileStore.init(directory:))
-            ?? ProfileStore(files: EmbeddedData.keyboardProfiles, label: "(built in)")
-        var profiles: [KeyboardProfile] = []
-        for name in parsed.values["--profile"] ?? store.names() {
-            do {
-                profiles.append(try KeyboardFiles.profile(named: name, in: store))
-            } catch {
-                throw .profile(error)
-            }
-        }
-        guard !profiles.isEmpty else { throw .noProfiles(directory: store.directory) }
-        return profiles
+        try CommandInputs.documents(
+            named: parsed.values["--profile"], directory: keyboardProfilesDirectory(parsed),
+            builtIn: EmbeddedData.keyboardProfiles
+        ) { name, store throws(ProfileError) in try KeyboardFiles.profile(named: name, in: store) }
     }
 
     static func keyboardProfilesDirectory(_ parsed: ParsedArguments) -> String? {

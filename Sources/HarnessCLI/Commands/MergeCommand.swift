@@ -33,61 +33,61 @@ enum MergeCommand: Command {
             try node.optionalMember("summary")?.optionalMember("run")?.string() == "replay"
         }
         if isReplay { return try mergeReplay(parsed) }
-        var results: [FuzzResult] = []
+        return try merge(
+            parsed, read: { node throws(JSONDecodingError) in try FuzzResult(json: node) }, merging: FuzzResult.merging,
+            json: \.json, outcome: { merged in (merged.failures.isEmpty ? 0 : 1, FuzzCommand.summary(merged), nil) })
+    }
+
+    /// Reads every part as `read` decodes it, merges them, and writes the merged JSON;
+    /// `outcome` gives the exit code, the summary line and the verdict line, if any.
+    static func merge<Part>(
+        _ parsed: ParsedArguments, read: (JSONNode) throws(JSONDecodingError) -> Part,
+        merging: ([Part]) throws(MergeError) -> Part, json: (Part) -> JSONValue,
+        outcome: (Part) -> (exitCode: Int32, summary: String, verdict: String?)
+    ) throws(CLIError) -> CLIResult {
+        var parts: [Part] = []
         for path in parsed.positionals {
-            results.append(try CommandInputs.results(path) { try FuzzResult(json: $0) })
+            parts.append(try CommandInputs.results(path) { node in try read(node) })
         }
-        let merged: FuzzResult
+        let merged: Part
         do {
-            merged = try FuzzResult.merging(results)
+            merged = try merging(parts)
         } catch {
             throw .merge(error)
         }
-        return try ReportOutput.deliver(
-            merged.json.rendered() + "\n", to: parsed.value("--output"), inputs: parsed.positionals,
-            exitCode: merged.failures.isEmpty ? 0 : 1,
-            summary: FuzzCommand.summary(merged))
+        let (exitCode, summary, verdict) = outcome(merged)
+        var result = try ReportOutput.deliver(
+            json(merged).rendered() + "\n", to: parsed.value("--output"), inputs: parsed.positionals,
+            exitCode: exitCode, summary: summary)
+        if let verdict { result.verdict = TerminalLine.diagnostic(verdict) }
+        return result
     }
 }
 
 extension MergeCommand {
     /// `merge` of `keyboard-fuzz --format json` shards.
     static func mergeKeyboard(_ parsed: ParsedArguments) throws(CLIError) -> CLIResult {
-        var results: [KeyboardFuzzResult] = []
-        for path in parsed.positionals {
-            results.append(try CommandInputs.results(path) { try KeyboardFuzzResult(json: $0) })
-        }
-        let merged: KeyboardFuzzResult
-        do {
-            merged = try KeyboardFuzzResult.merging(results)
-        } catch {
-            throw .merge(error)
-        }
-        return try ReportOutput.deliver(
-            merged.json.rendered() + "\n", to: parsed.value("--output"), inputs: parsed.positionals,
-            exitCode: merged.failures.isEmpty ? 0 : 1,
-            summary: "\(merged.iterations) sessions, \(merged.failures.count) minimised counterexamples")
+        try merge(
+            parsed, read: { node throws(JSONDecodingError) in try KeyboardFuzzResult(json: node) },
+            merging: KeyboardFuzzResult.merging, json: \.json,
+            outcome: { merged in
+                (
+                    merged.failures.isEmpty ? 0 : 1,
+                    "\(merged.iterations) sessions, \(merged.failures.count) minimised counterexamples", nil
+                )
+            })
     }
-}
 
-extension MergeCommand {
     /// `merge` of `replay --shard I/N --format json` parts: the unsharded run's JSON.
     static func mergeReplay(_ parsed: ParsedArguments) throws(CLIError) -> CLIResult {
-        var parts: [Report] = []
-        for path in parsed.positionals {
-            parts.append(try CommandInputs.results(path) { try Report(json: $0) })
-        }
-        let merged: Report
-        do {
-            merged = try Report.merging(parts)
-        } catch {
-            throw .merge(error)
-        }
-        var result = try ReportOutput.deliver(
-            merged.json.rendered() + "\n", to: parsed.value("--output"), inputs: parsed.positionals,
-            exitCode: merged.exitCode,
-            summary: "sessions \(merged.sessionCount), discrepancies \(merged.findingCount)")
-        result.verdict = TerminalLine.diagnostic(merged.headline)
-        return result
+        try merge(
+            parsed, read: { node throws(JSONDecodingError) in try Report(json: node) }, merging: Report.merging,
+            json: \.json,
+            outcome: { merged in
+                (
+                    merged.exitCode, "sessions \(merged.sessionCount), discrepancies \(merged.findingCount)",
+                    merged.headline
+                )
+            })
     }
 }

@@ -49,19 +49,29 @@ enum CommandInputs {
 
     /// The profiles `--profile` names (default: every profile in the profiles directory).
     static func profiles(_ parsed: ParsedArguments) throws(CLIError) -> [PlatformProfile] {
-        let store =
-            profilesDirectory(parsed).map(ProfileStore.init(directory:))
-            ?? ProfileStore(files: EmbeddedData.profiles, label: "(built in)")
-        var profiles: [PlatformProfile] = []
-        for name in parsed.values["--profile"] ?? store.names() {
+        try documents(
+            named: parsed.values["--profile"], directory: profilesDirectory(parsed), builtIn: EmbeddedData.profiles
+        ) { name, store throws(ProfileError) in try store.profile(named: name) }
+    }
+
+    /// The profile documents `names` names (default: every one), from `directory` or, with
+    /// none, from the files built into the binary; an unknown or malformed one is the
+    /// run's one error, and so is finding none. Platform and keyboard profiles alike.
+    static func documents<Document>(
+        named names: [String]?, directory: String?, builtIn: [String: String],
+        load: (String, ProfileStore) throws(ProfileError) -> Document
+    ) throws(CLIError) -> [Document] {
+        let store = directory.map(ProfileStore.init(directory:)) ?? ProfileStore(files: builtIn, label: "(built in)")
+        var documents: [Document] = []
+        for name in names ?? store.names() {
             do {
-                profiles.append(try store.profile(named: name))
+                documents.append(try load(name, store))
             } catch {
                 throw .profile(error)
             }
         }
-        guard !profiles.isEmpty else { throw .noProfiles(directory: store.directory) }
-        return profiles
+        guard !documents.isEmpty else { throw .noProfiles(directory: store.directory) }
+        return documents
     }
 
     /// The profile files and directory a run reads (for ``ReportOutput/files(under:)``).
