@@ -90,12 +90,15 @@ enum Fixtures {
         }
     }()
 
+    /// A fuzzer for the rule `spec` under the shipped profiles and inventory.
+    static func fuzzer(_ spec: String) throws -> Fuzzer {
+        let inventory = try Inventory(fuzzingDirectory: Repository.path("Corpora/fuzzing"))
+        return try Fuzzer(rule: RuleCatalogue.full.rule(spec), profiles: profiles, inventory: inventory)
+    }
+
     /// A short fuzz campaign against a legacy rule that fails at once.
     static func fuzzResult() throws -> FuzzResult {
-        let inventory = try Inventory(fuzzingDirectory: Repository.path("Corpora/fuzzing"))
-        let fuzzer = try Fuzzer(
-            rule: RuleCatalogue.full.rule("legacy-truncate-count:limit=6"), profiles: profiles, inventory: inventory)
-        return fuzzer.run(seed: 0, iterations: 200, seconds: nil, shard: .all)
+        try fuzzer("legacy-truncate-count:limit=6").run(seed: 0, iterations: 200, seconds: nil, shard: .all)
     }
 }
 
