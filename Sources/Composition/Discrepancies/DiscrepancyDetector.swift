@@ -41,7 +41,7 @@ struct DiscrepancyDetector {
     mutating func check(_ step: TraceStep, profile position: Int) {
         let profile = profiles[position]
         let event = step.eventIndex
-        outcomes.append(Outcome(step))
+        outcomes.append(Outcome(calls: step.calls))
         func add(_ kind: DiscrepancyKind, _ evidence: Discrepancy.Evidence) {
             found.append(Discrepancy(kind: kind, event: event, profiles: [profile], rule: rule, evidence: evidence))
         }
@@ -162,10 +162,15 @@ struct DiscrepancyDetector {
         var accepted: Bool
         var proposed: UTF16Text?
 
-        init(_ step: TraceStep) {
-            called = !step.calls.isEmpty
-            accepted = step.accepted
-            proposed = called ? step.calls[step.calls.count - 1].proposedText : nil
+        /// The outcome of a step that made `calls` (read in place: copying the step would
+        /// retain every text it holds).
+        init(calls: [CallRecord]) {
+            (called, accepted, proposed) = calls.withUnsafeBufferPointer { records in
+                (
+                    !records.isEmpty, records.indices.allSatisfy { records[$0].accepted },
+                    records.isEmpty ? nil : records[records.count - 1].proposedText
+                )
+            }
         }
     }
 
@@ -181,13 +186,18 @@ struct DiscrepancyDetector {
         var firstVerdict: Bool?
         var textsDiffer = false
         var verdictsDiffer = false
-        for outcome in outcomes where outcome.called {
-            if let text = outcome.proposed {
-                if let firstText, firstText != text { textsDiffer = true }
-                if firstText == nil { firstText = text }
+        // By index: iterating would copy each outcome, and retain its text.
+        for position in outcomes.indices where outcomes[position].called {
+            if outcomes[position].proposed != nil {
+                if firstText == nil {
+                    firstText = outcomes[position].proposed
+                } else if firstText != outcomes[position].proposed {
+                    textsDiffer = true
+                }
             }
-            if let firstVerdict, firstVerdict != outcome.accepted { verdictsDiffer = true }
-            if firstVerdict == nil { firstVerdict = outcome.accepted }
+            let accepted = outcomes[position].accepted
+            if let firstVerdict, firstVerdict != accepted { verdictsDiffer = true }
+            if firstVerdict == nil { firstVerdict = accepted }
         }
         guard textsDiffer || verdictsDiffer else { return }
         let called = zip(profiles, outcomes).filter { $0.1.called }

@@ -71,7 +71,8 @@ extension Replayer {
                 for position in replays.indices {
                     cursor = (position, index)
                     let step = step(
-                        &replays[position], event: event, index: index, rule: rule, crash: crashes[position])
+                        &replays[position], event: event, index: index, rule: rule,
+                        crash: crashes.isEmpty ? nil : crashes[position])
                     detector.check(step, profile: position)
                     kept.keep(step, profile: position)
                     observe?(position, ruleIndex, step)

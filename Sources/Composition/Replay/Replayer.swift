@@ -139,8 +139,14 @@ package final class Replayer {
             return step
         }
         if !run.editing { return unapplied(.notEditing) }
-        if event == .undo || event == .redo {
-            let step = undoStep(&run, redo: event == .redo, index: index, rule: rule, before: before)
+        let undoing: Bool? =
+            switch event {
+            case .undo: false
+            case .redo: true
+            default: nil
+            }
+        if let redo = undoing {
+            let step = undoStep(&run, redo: redo, index: index, rule: rule, before: before)
             let presented: SessionEvent? =
                 if case .presented = step.note, let call = step.calls.first, call.call.ranges.count == 1 {
                     .replace(call.call.ranges[0], call.call.replacement)
@@ -171,7 +177,8 @@ package final class Replayer {
             run.syllable.map { syllable in
                 syllable.range.fits(in: run.field.text.length) && run.field.text[syllable.range] == syllable.text
             } ?? false
-        guard let presented = present(event, in: &run) else {
+        let presentation = present(event, in: &run)
+        guard let presented = presentation.event ?? (presentation.absorbed ? nil : event) else {
             let step = unapplied(.absorbed)
             follow(&run, recorded: event, presented: nil, step: step)
             return step
@@ -181,20 +188,29 @@ package final class Replayer {
         if run.presentation == .commitWithoutDelegate, case .insertText = event, before.markedRange != nil {
             bypassesDelegate = true
         }
-        var step = appliedStep(
-            &run, event: presented, index: index, rule: rule, before: before, bypassesDelegate: bypassesDelegate)
-        if bypassesDelegate { step.note = .withoutDelegate }
-        if presented != event {
-            step.note = .presented(recorded: event)
-            // The syllable is still being composed, in the text rather than marked: a rule
-            // that refuses these calls, or assigns the text meanwhile, interrupts the
-            // composition all the same (React Native #19313: assigning while Korean is typed
-            // splits the syllables into jamo; the input method resets, as for marked text).
-            for position in step.calls.indices { step.calls[position].isCompositionStep = true }
-            if step.rewrittenTo != nil, composingSyllable { step.rewriteEndedComposition = true }
-        }
+        // A presented event's calls are composition steps: the syllable is still being
+        // composed, in the text rather than marked, and a rule that refuses these calls, or
+        // assigns the text meanwhile, interrupts the composition all the same (React Native
+        // #19313: assigning while Korean is typed splits the syllables into jamo; the input
+        // method resets, as for marked text).
+        let isPresented = presentation.event != nil
+        // Built whole by `appliedStep` (changing a returned step would copy it).
+        let step = appliedStep(
+            &run, event: presented, index: index, rule: rule, before: before, bypassesDelegate: bypassesDelegate,
+            note: isPresented ? .presented(recorded: event) : bypassesDelegate ? .withoutDelegate : nil,
+            composing: isPresented, interruptsSyllable: isPresented && composingSyllable)
         follow(&run, recorded: event, presented: presented, step: step)
         return step
+    }
+
+    /// What a profile's presentation makes of a recorded event: the event it presents
+    /// instead (`nil`: the event as recorded), or none at all (`absorbed`).
+    private struct Presentation {
+        var event: SessionEvent?
+        var absorbed = false
+
+        static let asRecorded = Presentation(event: nil)
+        static let none = Presentation(event: nil, absorbed: true)
     }
 
     /// Undo or redo: the last registered edit is asked about through the delegate with its
@@ -221,10 +237,9 @@ package final class Replayer {
         }
         if entry.range.fits(in: before.text.length) {
             let reverted = reverse(run.field)
-            var step = appliedStep(
+            let step = appliedStep(
                 &run, event: .replace(entry.range, entry.text), index: index, rule: rule, before: before,
-                registersUndo: false)
-            step.note = .presented(recorded: event)
+                registersUndo: false, note: .presented(recorded: event))
             if step.accepted, step.rewrittenTo == nil {
                 if redo { run.undoStack.append(reverted) } else { run.redoStack.append(reverted) }
             }
@@ -269,7 +284,7 @@ package final class Replayer {
 
     /// The event the profile's presentation makes of the recorded `event`, `nil` when it
     /// makes none (see ``PlatformProfile/Presentation``).
-    private func present(_ event: SessionEvent, in run: inout ProfileReplay) -> SessionEvent? {
+    private func present(_ event: SessionEvent, in run: inout ProfileReplay) -> Presentation {
         if run.clearsOnNextKey {
             // A secure field that gained focus again: the first key, typed or Backspace,
             // replaces the whole text (OpenRadar 25690848; MaterialTextField #15;
@@ -278,30 +293,30 @@ package final class Replayer {
             // text's range is `assumed`.
             let all = UTF16Range(location: 0, length: run.field.text.length)
             switch event {
-            case .setSelection: return event
+            case .setSelection: return .asRecorded
             case .insertText(let text):
                 run.clearsOnNextKey = false
-                return .replace(all, text)
+                return Presentation(event: .replace(all, text))
             case .deleteBackward:
                 run.clearsOnNextKey = false
-                return run.field.text.isEmpty ? event : .replace(all, .empty)
+                return run.field.text.isEmpty ? .asRecorded : Presentation(event: .replace(all, .empty))
             default: run.clearsOnNextKey = false
             }
         }
-        guard run.presentation == .lastSyllable else { return event }
+        guard run.presentation == .lastSyllable else { return .asRecorded }
         let syllable = run.syllable.flatMap { syllable in
             syllable.range.fits(in: run.field.text.length) && run.field.text[syllable.range] == syllable.text
                 ? syllable.range : nil
         }
         switch event {
         case .setMarkedText(let text, _):
-            guard let syllable else { return text.isEmpty ? nil : .insertText(text) }
-            return .replace(syllable, text)
+            guard let syllable else { return text.isEmpty ? .none : Presentation(event: .insertText(text)) }
+            return Presentation(event: .replace(syllable, text))
         case .insertText(let text):
-            guard let syllable else { return event }
-            return run.field.text[syllable] == text ? nil : .replace(syllable, text)
-        case .unmarkText: return syllable == nil ? event : nil
-        default: return event
+            guard let syllable else { return .asRecorded }
+            return run.field.text[syllable] == text ? .none : Presentation(event: .replace(syllable, text))
+        case .unmarkText: return syllable == nil ? .asRecorded : .none
+        default: return .asRecorded
         }
     }
 
@@ -347,7 +362,8 @@ package final class Replayer {
     /// asked, `before` being the field as the event finds it.
     private func appliedStep(
         _ run: inout ProfileReplay, event: SessionEvent, index: Int, rule: any InputRule, before: FieldState,
-        bypassesDelegate: Bool = false, registersUndo: Bool = true
+        bypassesDelegate: Bool = false, registersUndo: Bool = true, note: StepNote? = nil, composing: Bool = false,
+        interruptsSyllable: Bool = false
     ) -> TraceStep {
         let target = run.multiRangeTarget
         if let problem = eventRangeProblem(event, in: before.text) {
@@ -422,7 +438,7 @@ package final class Replayer {
                 CallRecord(
                     call: call, seen: seen, proposedText: proposed,
                     resultingText: resulting, accepted: accepted, rangeProblems: problems,
-                    isCompositionStep: plan.isCompositionStep))
+                    isCompositionStep: plan.isCompositionStep || composing))
         }
         var rewrittenTo: UTF16Text?
         var endedComposition = false
@@ -442,8 +458,9 @@ package final class Replayer {
         }
         return TraceStep(
             eventIndex: index, event: event, before: before, calls: run.calls, skipped: nil, rewrittenTo: rewrittenTo,
-            rewriteEndedComposition: endedComposition, after: run.field.state,
-            newBrokenSpots: newBrokenSpots(&run, before: before.text), ruleFault: RegexLimits.takeExceeded())
+            rewriteEndedComposition: endedComposition || (rewrittenTo != nil && interruptsSyllable),
+            after: run.field.state, newBrokenSpots: newBrokenSpots(&run, before: before.text),
+            ruleFault: RegexLimits.takeExceeded(), note: note)
     }
 
     /// `textField.text = assignment.text`, then its selection; whether the text was set.

@@ -1,4 +1,5 @@
 internal import CICU
+import Synchronization
 
 /// A regular expression for ICU's engine, the one behind `NSRegularExpression` and
 /// `NSPredicate`'s `MATCHES`: the legacy rules this package reproduces ran on it.
@@ -174,6 +175,9 @@ package enum RegexLimits {
 
     static let perThread = ThreadLocal { Log() }
 
+    /// Whether any thread has recorded an exceeded limit: until one has, there is nothing to take.
+    static let exceededEver = Atomic(false)
+
     /// Records an exceeded limit when `status` says so.
     static func note(_ status: Int32, pattern: UTF16Text, length: Int) {
         let limit: String
@@ -184,6 +188,7 @@ package enum RegexLimits {
         }
         let log = perThread.value
         guard log.exceeded == nil else { return }
+        exceededEver.store(true, ordering: .relaxed)
         log.exceeded =
             "the regular expression \(pattern.visibleDescription) ran past \(limit) on a text of \(length) UTF-16 units"
             + " (NSRegularExpression sets no limit: on a device the app would freeze)"
@@ -191,6 +196,8 @@ package enum RegexLimits {
 
     /// What a match on this thread exceeded since the last call, if anything, and forgets it.
     package static func takeExceeded() -> String? {
+        // Replay asks after every step; almost no process ever exceeds a limit.
+        guard exceededEver.load(ordering: .relaxed) else { return nil }
         let log = perThread.value
         defer { log.exceeded = nil }
         return log.exceeded
