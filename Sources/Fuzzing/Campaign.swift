@@ -259,11 +259,10 @@ package final class Fuzzer {
             source: .init(kind: .fuzz, detail: ""), initial: FieldState(text: .empty), events: events)
         session.secureTextEntry = traits.secure
         var collector = PropertyChecker.Collector()
-        let names = profiles.map(\.name)
         let checker = checker
         let result = replayer.run(
             session, profiles: profiles, rules: [rule],
-            observe: { position, _, step in checker.check(step, profile: names[position], into: &collector) },
+            observe: { position, _, step in checker.check(step, profile: position, into: &collector) },
             restart: { collector = PropertyChecker.Collector() })
         checker.check(result[0].findings, into: &collector)
         return collector.failures

@@ -95,8 +95,9 @@ package struct PropertyFailure: Hashable, Sendable {
 struct PropertyChecker {
     let contract: RuleContract
     let properties: [FuzzProperty]
-    /// Each profile's model, to apply an event as the field would with no rule.
-    let models: [String: DelegateModel]
+    /// Each profile's name and model (to apply an event as the field would with no rule),
+    /// in the order of the replay's profiles.
+    let profiles: [(name: String, model: DelegateModel)]
     /// Finds broken spots, to tell the ones a rule made from the ones the user typed.
     let analyzer: TextAnalyzer
 
@@ -106,7 +107,7 @@ struct PropertyChecker {
         self.analyzer = analyzer
         self.contract = contract
         properties = FuzzProperty.allCases.filter { $0.applies(to: contract) && ($0 != .keyRefused || typesOnAPad) }
-        models = Dictionary(profiles.map { ($0.name, DelegateModel(profile: $0)) }) { first, _ in first }
+        self.profiles = profiles.map { ($0.name, DelegateModel(profile: $0)) }
     }
 
     func wants(_ property: FuzzProperty) -> Bool { properties.contains(property) }
@@ -124,9 +125,10 @@ struct PropertyChecker {
         var failures: [PropertyFailure] { FuzzProperty.allCases.compactMap { found[$0] } }
     }
 
-    /// Checks one step of `profile` (skipped steps have nothing to check).
-    func check(_ step: TraceStep, profile: String, into collector: inout Collector) {
-        guard step.skipped == nil, let model = models[profile] else { return }
+    /// Checks one step of the profile at `position` (skipped steps have nothing to check).
+    func check(_ step: TraceStep, profile position: Int, into collector: inout Collector) {
+        guard step.skipped == nil, profiles.indices.contains(position) else { return }
+        let (profile, model) = profiles[position]
         check(step, model: model, profile: profile) { property, event, profile, message in
             if wants(property) { collector.add(property, event, profile, message) }
         }

@@ -165,12 +165,16 @@ struct DiscrepancyDetector {
         /// The outcome of a step that made `calls` (read in place: copying the step would
         /// retain every text it holds).
         init(calls: [CallRecord]) {
-            (called, accepted, proposed) = calls.withUnsafeBufferPointer { records in
-                (
-                    !records.isEmpty, records.indices.allSatisfy { records[$0].accepted },
-                    records.isEmpty ? nil : records[records.count - 1].proposedText
-                )
+            var accepted = true
+            var proposed: UTF16Text?
+            // Through the buffer: subscripting the array copies each record whole.
+            calls.withUnsafeBufferPointer { records in
+                for position in records.indices where !records[position].accepted { accepted = false }
+                if let last = records.indices.last { proposed = records[last].proposedText }
             }
+            called = !calls.isEmpty
+            self.accepted = accepted
+            self.proposed = proposed
         }
     }
 
