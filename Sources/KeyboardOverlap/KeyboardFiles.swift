@@ -57,6 +57,8 @@ package enum KeyboardFiles {
 
     /// The keyboard profiles in `store` (a directory, or the built-in files), by name.
     package static func profile(named name: String, in store: ProfileStore) throws(ProfileError) -> KeyboardProfile {
-        try store.document(named: name, decode: KeyboardProfile.init(json:), name: \.name)
+        try store.document(named: name, decode: KeyboardProfile.init(json:), name: \.name) {
+            value, path throws(ProfileError) in try KeyboardProfileBase.resolve(value, path: path, in: store)
+        }
     }
 }

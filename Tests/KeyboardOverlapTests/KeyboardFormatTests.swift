@@ -118,6 +118,78 @@ import Testing
         }
     }
 
+    /// Two of the iPhone profiles are `iphone-show-repeats` with other notification
+    /// sequences: everything else, facts included, is the base's.
+    @Test func aBasedProfileIsItsBaseWithItsOwnValues() throws {
+        let base = KeyboardFixtures.profile("iphone-show-repeats")
+        let frameOnly = KeyboardFixtures.profile("iphone-frame-only")
+        func geometry(_ profile: KeyboardProfile) -> JSONValue {
+            guard case .object(let members) = profile.json else { return .null }
+            return .object(members.filter { !["name", "description", "sequences", "facts"].contains($0.0) })
+        }
+        #expect(geometry(frameOnly) == geometry(base))
+        let changed = KeyboardAction.allCases.filter { frameOnly.sequences[$0] != base.sequences[$0] }
+        #expect(changed == [.refocus, .modeSwitch, .emojiSwitch, .quickType, .rotate])
+        for fact in frameOnly.facts {
+            let inherited = base.facts.first { $0.about == fact.about }
+            let own = changed.contains { "sequences.\($0.rawValue)" == fact.about }
+            #expect(own ? inherited != fact : inherited == fact, "\(fact.about)")
+        }
+        #expect(frameOnly.facts.map(\.about) == base.facts.map(\.about))
+    }
+
+    /// Every way a based profile can be wrong gets one line naming the file and member.
+    @Test func aBadBaseNamesTheFileAndMember() throws {
+        let base = try String(
+            contentsOfFile: Repository.path("Corpora/keyboard-profiles/iphone-show-repeats.json"), encoding: .utf8)
+        func based(_ name: String, base: String = "iphone-show-repeats", extra: String = "") -> String {
+            #"{"format": "ime-keyboard-profile/1", "name": "\#(name)", "base": "\#(base)", "description": "d""#
+                + extra + "}"
+        }
+        let fact = #", "facts": [{"about": "sequences.refocus", "status": "assumed", "note": "n"}]"#
+        let cases: [(String, String)] = [
+            (based("x", extra: #", "sequences": {"refocus": []}"# + fact), ""),
+            (
+                based("x", base: "nowhere", extra: #", "facts": []"#),
+                "x.json: $.base: expected the name of a keyboard profile"
+            ),
+            (
+                based("x", extra: #", "sequences": {"refocus": []}, "facts": []"#),
+                "x.json: $.facts: expected a fact about every value this profile sets over its base, found no fact about 'sequences.refocus'"
+            ),
+            (
+                based("x", extra: #", "screen": [0, 0, 10, 10]"# + fact),
+                "x.json: $.facts[0].about: expected a value this profile sets over its base (screen)"
+            ),
+            (
+                based("x", base: "x", extra: #", "facts": []"#),
+                "x.json: $.base: expected a chain of at most 4 bases without a cycle"
+            ),
+            (
+                based("x", base: "iphone-show-repeats.json", extra: #", "facts": []"#),
+                "x.json: $.base: expected the name of another keyboard profile"
+            ),
+            (
+                #"{"format": "ime-keyboard-profile/1", "name": "x", "base": "iphone-show-repeats", "facts": []}"#,
+                "x.json: $.description: expected a value, found nothing"
+            ),
+            (
+                based("x", extra: #", "sequences": {"refocus": ["soon"]}"# + fact),
+                "x.json: $.sequences.refocus[0]: expected"
+            ),
+        ]
+        for (text, message) in cases {
+            let store = ProfileStore(files: ["iphone-show-repeats.json": base, "x.json": text], label: "x")
+            do {
+                let profile = try KeyboardFiles.profile(named: "x", in: store)
+                #expect(message.isEmpty, "accepted: \(text)")
+                #expect(profile.sequences[.refocus] == [] && profile.facts.count == 23)
+            } catch {
+                #expect(!message.isEmpty && error.description.contains(message), "\(error) does not say \(message)")
+            }
+        }
+    }
+
     @Test func aBadProfileNamesTheMember() throws {
         var profile = try #require(KeyboardFixtures.profiles.first).json
         guard case .object(var members) = profile else { return }

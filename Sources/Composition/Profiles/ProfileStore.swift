@@ -39,26 +39,36 @@ package struct ProfileStore: Sendable {
         try document(named: name, decode: PlatformProfile.init(json:), name: \.name)
     }
 
-    /// The document `name` (a file `NAME.json` in the directory) or at the path `name`,
-    /// decoded by `decode`; `name` reads the name a document gives itself, which must be
-    /// its file's. The keyboard-geometry profiles are loaded the same way.
+    /// The JSON of the document `name` (a file `NAME.json` in the directory) or at the path
+    /// `name`, and the file's path.
     ///
-    /// - Throws: ``ProfileError`` naming the file and what is wrong with it.
-    package func document<Document>(
-        named name: String, decode: (JSONNode) throws(JSONDecodingError) -> Document,
-        name documentName: (Document) -> String
-    ) throws(ProfileError) -> Document {
+    /// - Throws: ``ProfileError`` for a missing file or one that is not JSON.
+    package func value(named name: String) throws(ProfileError) -> (value: JSONValue, path: String) {
         let path = name.hasSuffix(".json") ? name : "\(directory)/\(name).json"
         guard let data = contents(name, path: path) else {
             throw name.hasSuffix(".json")
                 ? .unreadable(path: path) : .unknownProfile(name: name, directory: directory, known: names())
         }
-        let value: JSONValue
         do {
-            value = try JSONParser.parse(data)
+            return (try JSONParser.parse(data), path)
         } catch {
             throw .malformed(path: path, message: error.description)
         }
+    }
+
+    /// The document `name` (a file `NAME.json` in the directory) or at the path `name`,
+    /// decoded by `decode`; `name` reads the name a document gives itself, which must be
+    /// its file's. `resolve` may first complete the JSON (from other documents of the store:
+    /// a keyboard profile's `base`). The keyboard-geometry profiles are loaded the same way.
+    ///
+    /// - Throws: ``ProfileError`` naming the file and what is wrong with it.
+    package func document<Document>(
+        named name: String, decode: (JSONNode) throws(JSONDecodingError) -> Document,
+        name documentName: (Document) -> String,
+        resolve: (_ value: JSONValue, _ path: String) throws(ProfileError) -> JSONValue = { value, _ in value }
+    ) throws(ProfileError) -> Document {
+        let (read, path) = try value(named: name)
+        let value = try resolve(read, path)
         do {
             let profile = try decode(JSONNode(value))
             if !name.hasSuffix(".json"), documentName(profile) != name {

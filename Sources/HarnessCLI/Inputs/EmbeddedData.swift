@@ -825,84 +825,9 @@ enum EmbeddedData {
         {
           "format": "ime-keyboard-profile/1",
           "name": "iphone-frame-only",
+          "base": "iphone-show-repeats",
           "description": "iPhone 16 as seed 001 describes iOS: keyboardWillShow only when the keyboard first appears; input-mode switches, the QuickType bar and rotation post only keyboardWillChangeFrame/DidChangeFrame.",
-          "idiom": "phone",
-          "screen": [
-            0,
-            0,
-            393,
-            852
-          ],
-          "safeArea": {
-            "portrait": {
-              "top": 59,
-              "bottom": 34
-            },
-            "landscape": {
-              "left": 59,
-              "bottom": 21,
-              "right": 59
-            }
-          },
-          "heights": {
-            "letters": {
-              "portrait": 335,
-              "landscape": 209
-            },
-            "emoji": {
-              "portrait": 345,
-              "landscape": 219
-            },
-            "pinyin": {
-              "portrait": 347,
-              "landscape": 221
-            },
-            "zhuyin": {
-              "portrait": 366,
-              "landscape": 240
-            },
-            "kana": {
-              "portrait": 335,
-              "landscape": 209
-            },
-            "hangul": {
-              "portrait": 335,
-              "landscape": 209
-            },
-            "numberPad": {
-              "portrait": 291,
-              "landscape": 171
-            }
-          },
-          "quickTypeBar": 44,
-          "quickTypeModes": [
-            "letters",
-            "pinyin",
-            "zhuyin",
-            "kana",
-            "hangul"
-          ],
-          "hardwareBar": null,
-          "placements": {},
-          "animation": {
-            "duration": 0.25,
-            "curve": 7
-          },
           "sequences": {
-            "show": [
-              "willChangeFrame",
-              "willShow",
-              "didChangeFrame",
-              "didShow"
-            ],
-            "hide": [
-              "willChangeFrame",
-              "willHide",
-              "didChangeFrame",
-              "didHide"
-            ],
-            "showUndocked": [],
-            "hideUndocked": [],
             "refocus": [],
             "modeSwitch": [
               "willChangeFrame",
@@ -919,84 +844,9 @@ enum EmbeddedData {
             "rotate": [
               "willChangeFrame",
               "didChangeFrame"
-            ],
-            "undock": [],
-            "dock": [],
-            "hardwareAttach": [
-              "willChangeFrame",
-              "willHide",
-              "didChangeFrame",
-              "didHide"
-            ],
-            "hardwareDetach": [
-              "willChangeFrame",
-              "willShow",
-              "didChangeFrame",
-              "didShow"
-            ],
-            "interactiveStep": [
-              "willChangeFrame",
-              "didChangeFrame"
-            ],
-            "otherAppShow": [],
-            "otherAppHide": []
+            ]
           },
           "facts": [
-            {
-              "about": "screen",
-              "status": "documented",
-              "note": "iPhone 16: 393 × 852 points (Apple's Human Interface Guidelines, device screen sizes); landscape swaps them."
-            },
-            {
-              "about": "safeArea",
-              "status": "assumed",
-              "note": "The safe-area insets of a Dynamic Island iPhone: 59 at the top and 34 at the bottom in portrait, 59 at the sides and 21 at the bottom in landscape, as Xcode's simulator reports them; not from Apple's documentation."
-            },
-            {
-              "about": "heights",
-              "status": "assumed",
-              "note": "Keyboard heights differ by device, language and iOS version, and Apple publishes none (codemia 'What is the height of iPhone's onscreen keyboard?': 216/162 points were historical values; read the frame at runtime). Assumed: 291 points for letters without the QuickType bar on a home-indicator iPhone, the emoji keyboard 10 points taller, Pinyin's candidate bar 12 taller and the Zhuyin layout 31 taller (seed 001 and issue 19: switching to emoji or to a Chinese keyboard changes the height), the number pad 291 without a QuickType bar. The invariants depend on the heights differing, not on their values."
-            },
-            {
-              "about": "quickTypeBar",
-              "status": "assumed",
-              "note": "The QuickType (predictive) bar adds 44 points to the keyboards that show it; UIResponder.keyboardWillChangeFrameNotification is posted when it appears or disappears (seed 001, citing Apple's documentation and Stack Overflow 26034997, 25326869)."
-            },
-            {
-              "about": "hardwareBar",
-              "status": "assumed",
-              "note": "On an iPhone with a hardware keyboard attached no software keyboard or bar is shown (null); the iOS 12 simulator posts keyboardWillHide even as a field becomes first responder (pullrequest.ru answer quoting the engineer who fixed a search field)."
-            },
-            {
-              "about": "placements",
-              "status": "documented",
-              "note": "An iPhone keyboard is always docked; undocking, splitting and floating are iPad features (Apple's iPad User Guide)."
-            },
-            {
-              "about": "animation",
-              "status": "observed",
-              "note": "keyboardAnimationDurationUserInfoKey is 0.25 s and keyboardAnimationCurveUserInfoKey 7, a curve UIViewAnimationCurve does not name, as logged in many Stack Overflow answers; seed 002 falls back to 0.3 s and easeInOut when they are missing."
-            },
-            {
-              "about": "sequences.show",
-              "status": "observed",
-              "note": "Stack Overflow 'Why is UIKeyboardWillShowNotification called every time another TextField is selected?' (with an inputAccessoryView): every new first responder posts WillChangeFrame, WillShow, DidChangeFrame, DidShow, 'the same applies when the TextField loses its first responder status'."
-            },
-            {
-              "about": "sequences.hide",
-              "status": "observed",
-              "note": "Stack Overflow 'Why is UIKeyboardWillShowNotification called every time another TextField is selected?' (with an inputAccessoryView): every new first responder posts WillChangeFrame, WillShow, DidChangeFrame, DidShow, 'the same applies when the TextField loses its first responder status'."
-            },
-            {
-              "about": "sequences.showUndocked",
-              "status": "documented",
-              "note": "No undocked keyboard on an iPhone: the action never happens, so nothing is posted."
-            },
-            {
-              "about": "sequences.hideUndocked",
-              "status": "documented",
-              "note": "No undocked keyboard on an iPhone: nothing is posted."
-            },
             {
               "about": "sequences.refocus",
               "status": "observed",
@@ -1021,41 +871,6 @@ enum EmbeddedData {
               "about": "sequences.rotate",
               "status": "assumed",
               "note": "As the other frame changes under seed 001's account: keyboardWillChangeFrame only."
-            },
-            {
-              "about": "sequences.undock",
-              "status": "documented",
-              "note": "No undocking on an iPhone: the action never happens, so nothing is posted."
-            },
-            {
-              "about": "sequences.dock",
-              "status": "documented",
-              "note": "No undocking on an iPhone: nothing is posted."
-            },
-            {
-              "about": "sequences.hardwareAttach",
-              "status": "assumed",
-              "note": "Attaching a hardware keyboard takes the software keyboard away, posted like a hide."
-            },
-            {
-              "about": "sequences.hardwareDetach",
-              "status": "assumed",
-              "note": "Detaching it brings the software keyboard back, posted like a show."
-            },
-            {
-              "about": "sequences.interactiveStep",
-              "status": "assumed",
-              "note": "During interactive dismissal (keyboardDismissMode .interactive) each step of the drag is posted as a frame change without animation (issue 19); the layout guide follows the gesture (WWDC23 'Keep up with the keyboard'). Alternative not shipped: nothing until the finger lifts."
-            },
-            {
-              "about": "sequences.otherAppShow",
-              "status": "documented",
-              "note": "No second app on an iPhone screen: nothing is posted."
-            },
-            {
-              "about": "sequences.otherAppHide",
-              "status": "documented",
-              "note": "No second app on an iPhone screen: nothing is posted."
             }
           ]
         }
@@ -1065,248 +880,19 @@ enum EmbeddedData {
         {
           "format": "ime-keyboard-profile/1",
           "name": "iphone-ios11-emoji",
+          "base": "iphone-show-repeats",
           "description": "iPhone on iOS 11.0–11.2.5: switching to or from the emoji keyboard sometimes posted no keyboardWillChangeFrame (seed 001; fixed in 11.2.6).",
-          "idiom": "phone",
-          "screen": [
-            0,
-            0,
-            393,
-            852
-          ],
-          "safeArea": {
-            "portrait": {
-              "top": 59,
-              "bottom": 34
-            },
-            "landscape": {
-              "left": 59,
-              "bottom": 21,
-              "right": 59
-            }
-          },
-          "heights": {
-            "letters": {
-              "portrait": 335,
-              "landscape": 209
-            },
-            "emoji": {
-              "portrait": 345,
-              "landscape": 219
-            },
-            "pinyin": {
-              "portrait": 347,
-              "landscape": 221
-            },
-            "zhuyin": {
-              "portrait": 366,
-              "landscape": 240
-            },
-            "kana": {
-              "portrait": 335,
-              "landscape": 209
-            },
-            "hangul": {
-              "portrait": 335,
-              "landscape": 209
-            },
-            "numberPad": {
-              "portrait": 291,
-              "landscape": 171
-            }
-          },
-          "quickTypeBar": 44,
-          "quickTypeModes": [
-            "letters",
-            "pinyin",
-            "zhuyin",
-            "kana",
-            "hangul"
-          ],
-          "hardwareBar": null,
-          "placements": {},
-          "animation": {
-            "duration": 0.25,
-            "curve": 7
-          },
           "sequences": {
-            "show": [
-              "willChangeFrame",
-              "willShow",
-              "didChangeFrame",
-              "didShow"
-            ],
-            "hide": [
-              "willChangeFrame",
-              "willHide",
-              "didChangeFrame",
-              "didHide"
-            ],
-            "showUndocked": [],
-            "hideUndocked": [],
-            "refocus": [
-              "willChangeFrame",
-              "willShow",
-              "didChangeFrame",
-              "didShow"
-            ],
-            "modeSwitch": [
-              "willChangeFrame",
-              "willShow",
-              "didChangeFrame",
-              "didShow"
-            ],
             "emojiSwitch": [
               "willShow",
               "didShow"
-            ],
-            "quickType": [
-              "willChangeFrame",
-              "willShow",
-              "didChangeFrame",
-              "didShow"
-            ],
-            "rotate": [
-              "willChangeFrame",
-              "willShow",
-              "didChangeFrame",
-              "didShow"
-            ],
-            "undock": [],
-            "dock": [],
-            "hardwareAttach": [
-              "willChangeFrame",
-              "willHide",
-              "didChangeFrame",
-              "didHide"
-            ],
-            "hardwareDetach": [
-              "willChangeFrame",
-              "willShow",
-              "didChangeFrame",
-              "didShow"
-            ],
-            "interactiveStep": [
-              "willChangeFrame",
-              "didChangeFrame"
-            ],
-            "otherAppShow": [],
-            "otherAppHide": []
+            ]
           },
           "facts": [
-            {
-              "about": "screen",
-              "status": "documented",
-              "note": "iPhone 16: 393 × 852 points (Apple's Human Interface Guidelines, device screen sizes); landscape swaps them."
-            },
-            {
-              "about": "safeArea",
-              "status": "assumed",
-              "note": "The safe-area insets of a Dynamic Island iPhone: 59 at the top and 34 at the bottom in portrait, 59 at the sides and 21 at the bottom in landscape, as Xcode's simulator reports them; not from Apple's documentation."
-            },
-            {
-              "about": "heights",
-              "status": "assumed",
-              "note": "Keyboard heights differ by device, language and iOS version, and Apple publishes none (codemia 'What is the height of iPhone's onscreen keyboard?': 216/162 points were historical values; read the frame at runtime). Assumed: 291 points for letters without the QuickType bar on a home-indicator iPhone, the emoji keyboard 10 points taller, Pinyin's candidate bar 12 taller and the Zhuyin layout 31 taller (seed 001 and issue 19: switching to emoji or to a Chinese keyboard changes the height), the number pad 291 without a QuickType bar. The invariants depend on the heights differing, not on their values."
-            },
-            {
-              "about": "quickTypeBar",
-              "status": "assumed",
-              "note": "The QuickType (predictive) bar adds 44 points to the keyboards that show it; UIResponder.keyboardWillChangeFrameNotification is posted when it appears or disappears (seed 001, citing Apple's documentation and Stack Overflow 26034997, 25326869)."
-            },
-            {
-              "about": "hardwareBar",
-              "status": "assumed",
-              "note": "On an iPhone with a hardware keyboard attached no software keyboard or bar is shown (null); the iOS 12 simulator posts keyboardWillHide even as a field becomes first responder (pullrequest.ru answer quoting the engineer who fixed a search field)."
-            },
-            {
-              "about": "placements",
-              "status": "documented",
-              "note": "An iPhone keyboard is always docked; undocking, splitting and floating are iPad features (Apple's iPad User Guide)."
-            },
-            {
-              "about": "animation",
-              "status": "observed",
-              "note": "keyboardAnimationDurationUserInfoKey is 0.25 s and keyboardAnimationCurveUserInfoKey 7, a curve UIViewAnimationCurve does not name, as logged in many Stack Overflow answers; seed 002 falls back to 0.3 s and easeInOut when they are missing."
-            },
-            {
-              "about": "sequences.show",
-              "status": "observed",
-              "note": "Stack Overflow 'Why is UIKeyboardWillShowNotification called every time another TextField is selected?' (with an inputAccessoryView): every new first responder posts WillChangeFrame, WillShow, DidChangeFrame, DidShow, 'the same applies when the TextField loses its first responder status'."
-            },
-            {
-              "about": "sequences.hide",
-              "status": "observed",
-              "note": "Stack Overflow 'Why is UIKeyboardWillShowNotification called every time another TextField is selected?' (with an inputAccessoryView): every new first responder posts WillChangeFrame, WillShow, DidChangeFrame, DidShow, 'the same applies when the TextField loses its first responder status'."
-            },
-            {
-              "about": "sequences.showUndocked",
-              "status": "documented",
-              "note": "No undocked keyboard on an iPhone: the action never happens, so nothing is posted."
-            },
-            {
-              "about": "sequences.hideUndocked",
-              "status": "documented",
-              "note": "No undocked keyboard on an iPhone: nothing is posted."
-            },
-            {
-              "about": "sequences.refocus",
-              "status": "observed",
-              "note": "Stack Overflow 'Why is UIKeyboardWillShowNotification called every time another TextField is selected?' (with an inputAccessoryView): every new first responder posts WillChangeFrame, WillShow, DidChangeFrame, DidShow, 'the same applies when the TextField loses its first responder status'; without an inputAccessoryView the same view is reused and WillShow may come once only."
-            },
-            {
-              "about": "sequences.modeSwitch",
-              "status": "observed",
-              "note": "Stack Overflow 'keyboardWillShow called multiple times' and the custom-keyboard report ('UIKeyboardWillShowNotification is sent with a keyboard height of 0, then 216, then 256'): keyboardWillShow comes again whenever the keyboard's height changes."
-            },
             {
               "about": "sequences.emojiSwitch",
               "status": "observed",
               "note": "Seed 001: 'iOS 11 在 emoji 键盘切换时偶发不发这个通知，iOS 11.2.6 修复' — keyboardWillChangeFrame was sometimes skipped on the emoji switch. Assumed: keyboardWillShow/DidShow still came, as for any new height on that system."
-            },
-            {
-              "about": "sequences.quickType",
-              "status": "observed",
-              "note": "As modeSwitch: the QuickType bar changes the height, and keyboardWillShow comes again (Stack Overflow 26034997)."
-            },
-            {
-              "about": "sequences.rotate",
-              "status": "assumed",
-              "note": "Rotating with the keyboard up posts a frame change to the new orientation's frame, with keyboardWillShow as for any new height."
-            },
-            {
-              "about": "sequences.undock",
-              "status": "documented",
-              "note": "No undocking on an iPhone: the action never happens, so nothing is posted."
-            },
-            {
-              "about": "sequences.dock",
-              "status": "documented",
-              "note": "No undocking on an iPhone: nothing is posted."
-            },
-            {
-              "about": "sequences.hardwareAttach",
-              "status": "assumed",
-              "note": "Attaching a hardware keyboard takes the software keyboard away, posted like a hide."
-            },
-            {
-              "about": "sequences.hardwareDetach",
-              "status": "assumed",
-              "note": "Detaching it brings the software keyboard back, posted like a show."
-            },
-            {
-              "about": "sequences.interactiveStep",
-              "status": "assumed",
-              "note": "During interactive dismissal (keyboardDismissMode .interactive) each step of the drag is posted as a frame change without animation (issue 19); the layout guide follows the gesture (WWDC23 'Keep up with the keyboard'). Alternative not shipped: nothing until the finger lifts."
-            },
-            {
-              "about": "sequences.otherAppShow",
-              "status": "documented",
-              "note": "No second app on an iPhone screen: nothing is posted."
-            },
-            {
-              "about": "sequences.otherAppHide",
-              "status": "documented",
-              "note": "No second app on an iPhone screen: nothing is posted."
             }
           ]
         }
