@@ -31,6 +31,30 @@ package struct Shard: Hashable, Sendable, CustomStringConvertible {
 
     /// Whether the shard covers iteration `iteration` (0-based).
     package func covers(_ iteration: Int) -> Bool { iteration % count == index - 1 }
+
+    /// Runs `body` on the shard's iterations from the first, until `iterations` (a global
+    /// count) or `seconds` run out (the clock read every `clockEvery` iterations), or
+    /// `enough` says the campaign has found what it may keep (asked before and after
+    /// each iteration); `progress` hears the count done every `progressEvery` iterations.
+    /// Returns how many iterations ran: every campaign (text and keyboard fuzzing) runs
+    /// this one loop.
+    package func run(
+        iterations: Int?, seconds: Double?, clock: Stopwatch, clockEvery: Int, progressEvery: Int,
+        enough: () -> Bool, progress: (Int) -> Void, body: (_ iteration: Int) -> Void
+    ) -> Int {
+        var done = 0
+        var iteration = index - 1
+        while iterations.map({ iteration < $0 }) ?? true {
+            if let seconds, done % clockEvery == 0, clock.seconds >= seconds { break }
+            if enough() { break }
+            body(iteration)
+            done += 1
+            if done % progressEvery == 0 { progress(done) }
+            iteration += count
+            if enough() { break }
+        }
+        return done
+    }
 }
 
 /// Seconds since it was made, on the monotonic clock: how long a campaign has run.
@@ -336,16 +360,15 @@ package final class Fuzzer {
         saved: [FuzzFailure] = [], progress: ((Int, Int) -> Void)? = nil
     ) -> FuzzResult {
         let clock = Stopwatch()
-        func elapsed() -> Double { clock.seconds }
         var examined: [FuzzProperty: [Int]] = [:]
         var found: [FuzzFailure] = saved
         var shapes = Set(saved.map { "\($0.property) \($0.shape)" })
         for failure in saved { examined[failure.property, default: []].append(failure.iteration) }
-        var done = 0
-        var iteration = shard.index - 1
-        while iterations.map({ iteration < $0 }) ?? true {
-            if let seconds, done % 64 == 0, elapsed() >= seconds { break }
-            if let maxFailures, found.count >= maxFailures { break }
+        let done = shard.run(
+            iterations: iterations, seconds: seconds, clock: clock, clockEvery: 64, progressEvery: 1000,
+            enough: { maxFailures.map { found.count >= $0 } ?? false },
+            progress: { progress?($0, Set(found.map(\.property)).count) }
+        ) { iteration in
             let events = events(seed: seed, iteration: iteration)
             let traits = traits(seed: seed, iteration: iteration)
             for failure in failures(events, traits: traits)
@@ -354,13 +377,9 @@ package final class Fuzzer {
                 let example = counterexample(failure, events: events, traits: traits, seed: seed, iteration: iteration)
                 if shapes.insert("\(failure.property) \(example.shape)").inserted { found.append(example) }
             }
-            done += 1
-            if done % 1000 == 0 { progress?(done, Set(found.map(\.property)).count) }
-            iteration += shard.count
-            if let maxFailures, found.count >= maxFailures { break }
         }
         return FuzzResult(
-            rule: rule.spec, seed: seed, shards: [shard], iterations: done, seconds: elapsed(),
+            rule: rule.spec, seed: seed, shards: [shard], iterations: done, seconds: clock.seconds,
             properties: properties, examined: examined,
             failures: FuzzResult.distinct(found, examined: examined))
     }

@@ -322,14 +322,12 @@ package struct KeyboardFuzzer: Sendable {
         saved: [KeyboardFuzzFailure] = [], progress: ((Int, Int) -> Void)? = nil
     ) -> KeyboardFuzzResult {
         let clock = Stopwatch()
-        func elapsed() -> Double { clock.seconds }
         var found: [String: KeyboardFuzzFailure] = [:]
         for failure in saved { found["\(failure.invariant.rawValue) \(failure.profile)"] = failure }
-        var done = 0
-        var iteration = shard.index - 1
-        while iterations.map({ iteration < $0 }) ?? true {
-            if let seconds, done % 16 == 0, elapsed() >= seconds { break }
-            if let maxFailures, found.count >= maxFailures { break }
+        let done = shard.run(
+            iterations: iterations, seconds: seconds, clock: clock, clockEvery: 16, progressEvery: 500,
+            enough: { maxFailures.map { found.count >= $0 } ?? false }, progress: { progress?($0, found.count) }
+        ) { iteration in
             let session = self.session(seed: seed, iteration: iteration)
             for (profile, finding) in failures(session) {
                 let key = "\(finding.invariant.rawValue) \(profile)"
@@ -351,13 +349,9 @@ package struct KeyboardFuzzer: Sendable {
                     invariant: finding.invariant, profile: profile, iteration: iteration,
                     originalEvents: session.events.count, session: minimal, message: message)
             }
-            done += 1
-            if done % 500 == 0 { progress?(done, found.count) }
-            iteration += shard.count
-            if let maxFailures, found.count >= maxFailures { break }
         }
         return KeyboardFuzzResult(
-            handler: handler.name, seed: seed, shards: [shard], iterations: done, seconds: elapsed(),
+            handler: handler.name, seed: seed, shards: [shard], iterations: done, seconds: clock.seconds,
             failures: found.values.sorted(by: Self.order))
     }
 
