@@ -367,17 +367,18 @@ package final class Fuzzer {
         let done = shard.run(
             iterations: iterations, seconds: seconds, clock: clock, clockEvery: 64, progressEvery: 1000,
             enough: { maxFailures.map { found.count >= $0 } ?? false },
-            progress: { progress?($0, Set(found.map(\.property)).count) }
-        ) { iteration in
-            let events = events(seed: seed, iteration: iteration)
-            let traits = traits(seed: seed, iteration: iteration)
-            for failure in failures(events, traits: traits)
-            where examined[failure.property, default: []].count < Self.examinedPerProperty {
-                examined[failure.property, default: []].append(iteration)
-                let example = counterexample(failure, events: events, traits: traits, seed: seed, iteration: iteration)
-                if shapes.insert("\(failure.property) \(example.shape)").inserted { found.append(example) }
-            }
-        }
+            progress: { progress?($0, Set(found.map(\.property)).count) },
+            body: { iteration in
+                let events = events(seed: seed, iteration: iteration)
+                let traits = traits(seed: seed, iteration: iteration)
+                for failure in failures(events, traits: traits)
+                where examined[failure.property, default: []].count < Self.examinedPerProperty {
+                    examined[failure.property, default: []].append(iteration)
+                    let example = counterexample(
+                        failure, events: events, traits: traits, seed: seed, iteration: iteration)
+                    if shapes.insert("\(failure.property) \(example.shape)").inserted { found.append(example) }
+                }
+            })
         return FuzzResult(
             rule: rule.spec, seed: seed, shards: [shard], iterations: done, seconds: clock.seconds,
             properties: properties, examined: examined,

@@ -326,30 +326,31 @@ package struct KeyboardFuzzer: Sendable {
         for failure in saved { found["\(failure.invariant.rawValue) \(failure.profile)"] = failure }
         let done = shard.run(
             iterations: iterations, seconds: seconds, clock: clock, clockEvery: 16, progressEvery: 500,
-            enough: { maxFailures.map { found.count >= $0 } ?? false }, progress: { progress?($0, found.count) }
-        ) { iteration in
-            let session = self.session(seed: seed, iteration: iteration)
-            for (profile, finding) in failures(session) {
-                let key = "\(finding.invariant.rawValue) \(profile)"
-                guard found[key] == nil else { continue }
-                var minimal = shrink(session, invariant: finding.invariant, profile: profile)
-                let replay = profiles.first { $0.name == profile }.map {
-                    replayer.replay(minimal, profile: $0, handler: handler)
+            enough: { maxFailures.map { found.count >= $0 } ?? false }, progress: { progress?($0, found.count) },
+            body: { iteration in
+                let session = self.session(seed: seed, iteration: iteration)
+                for (profile, finding) in failures(session) {
+                    let key = "\(finding.invariant.rawValue) \(profile)"
+                    guard found[key] == nil else { continue }
+                    var minimal = shrink(session, invariant: finding.invariant, profile: profile)
+                    let replay = profiles.first { $0.name == profile }.map {
+                        replayer.replay(minimal, profile: $0, handler: handler)
+                    }
+                    let message =
+                        replay?.findings.first { $0.invariant == finding.invariant }?.message ?? finding.message
+                    minimal.id = Self.sessionID(
+                        handler: handler.name, invariant: finding.invariant, profile: profile, seed: seed,
+                        iteration: iteration)
+                    minimal.source = Session.Source(
+                        kind: .fuzz,
+                        detail:
+                            "fuzz counterexample of \(finding.invariant.rawValue) under \(profile) (seed \(seed), iteration \(iteration), \(session.events.count) events, minimised): \(message). Handler: \(handler.name)"
+                    )
+                    found[key] = KeyboardFuzzFailure(
+                        invariant: finding.invariant, profile: profile, iteration: iteration,
+                        originalEvents: session.events.count, session: minimal, message: message)
                 }
-                let message = replay?.findings.first { $0.invariant == finding.invariant }?.message ?? finding.message
-                minimal.id = Self.sessionID(
-                    handler: handler.name, invariant: finding.invariant, profile: profile, seed: seed,
-                    iteration: iteration)
-                minimal.source = Session.Source(
-                    kind: .fuzz,
-                    detail:
-                        "fuzz counterexample of \(finding.invariant.rawValue) under \(profile) (seed \(seed), iteration \(iteration), \(session.events.count) events, minimised): \(message). Handler: \(handler.name)"
-                )
-                found[key] = KeyboardFuzzFailure(
-                    invariant: finding.invariant, profile: profile, iteration: iteration,
-                    originalEvents: session.events.count, session: minimal, message: message)
-            }
-        }
+            })
         return KeyboardFuzzResult(
             handler: handler.name, seed: seed, shards: [shard], iterations: done, seconds: clock.seconds,
             failures: found.values.sorted(by: Self.order))
