@@ -92,7 +92,10 @@ package struct PropertyFailure: Hashable, Sendable {
 }
 
 /// Checks the properties of one replayed session.
-struct PropertyChecker {
+///
+/// A class: the replay hands it every step, and a struct of this many members was copied
+/// (each member retained) into the closures of every check.
+final class PropertyChecker {
     let contract: RuleContract
     let properties: [FuzzProperty]
     /// Each profile's name and model (to apply an event as the field would with no rule),
@@ -150,13 +153,7 @@ struct PropertyChecker {
         let event = step.eventIndex
         // The app's own `setText` is not the rule's doing: nothing about it is checked.
         guard !step.event.isAppAssignment else { return }
-        // Refusing a range beyond the text (a stale undo) is right, not a blocked deletion.
-        if wants(.deletionBlocked),
-            let refused = step.calls.first(where: { record in
-                record.call.replacement.isEmpty && !record.accepted && !record.call.ranges.allSatisfy(\.isEmpty)
-                    && record.call.ranges.allSatisfy { $0.fits(in: record.seen.text.length) }
-            })
-        {
+        if wants(.deletionBlocked), let refused = Self.refusedDeletion(in: step) {
             add(
                 .deletionBlocked, event, profile,
                 "the rule refused the deletion \(refused.call) on \"\(refused.seen.notation)\"")
@@ -236,7 +233,7 @@ struct PropertyChecker {
         // fragment (a joiner or selector with nothing to join, a lone surrogate). A refused
         // deletion types nothing: it is `deletion-blocked`'s, even where it would also have
         // ended a composition.
-        let deletesOnly = !step.calls.isEmpty && step.calls.allSatisfy { $0.call.replacement.isEmpty }
+        let deletesOnly = !step.calls.isEmpty && !step.containsCall { !$0.call.replacement.isEmpty }
         if wants(.typedTextLost), !deletesOnly, intended != before, after != intended, welcome(intended),
             typedTextStartsACluster(before: before, intended: intended),
             !typedTextHasStrayEmojiComponent(before: before, intended: intended),
@@ -247,6 +244,22 @@ struct PropertyChecker {
                 .typedTextLost, event, profile,
                 "\(step.event) on \"\(step.before.notation)\" should leave \"\(intended.visibleDescription)\" (within every promise of the rule) but left \"\(step.after.notation)\""
             )
+        }
+    }
+
+    /// The first call of `step` that refused a deletion: an empty replacement of ranges
+    /// that are not all empty. Refusing a range beyond the text (a stale undo) is right,
+    /// not a blocked deletion.
+    private static func refusedDeletion(in step: TraceStep) -> CallRecord? {
+        step.calls.withUnsafeBufferPointer { records in
+            for index in records.indices where !records[index].accepted && records[index].call.replacement.isEmpty {
+                let record = records[index]
+                let length = record.seen.text.length
+                if !record.call.allRanges(\.isEmpty), record.call.allRanges({ $0.fits(in: length) }) {
+                    return record
+                }
+            }
+            return nil
         }
     }
 

@@ -10,6 +10,7 @@
 //     of --sessions sessions (default 20,000).
 // (2) For each legacy rule, the time to shrink the first failure of its documented
 //     property (seed 0), median of 3 shrinks.
+// --fuzz-only measures the fuzzing loop alone (for a profiler), and prints only its rate.
 // Exit 1 when (1) is under issue 20's target, 30,000 sessions/s and 0.4× generation alone,
 // or a shrink takes a second or more (--no-target: never, for CI's smoke run).
 // scripts/hypothesis-peer runs this next to the equivalent Hypothesis property test.
@@ -61,6 +62,15 @@ var generateRates: [Double] = []
 var replayRates: [Double] = []
 var ruleRates: [Double] = []
 var events = 0
+if CommandLine.arguments.contains("--fuzz-only") {
+    for round in 0..<rounds {
+        let start = now()
+        let result = subject.run(seed: UInt64(round), iterations: sessions, seconds: nil)
+        fuzzRates.append(Double(result.iterations) / (now() - start))
+    }
+    print(String(format: "fuzzing (generate+replay+check): %.0f sessions/s", median(fuzzRates)))
+    exit(0)
+}
 for round in 0..<rounds {
     let seed = UInt64(round)
     var start = now()

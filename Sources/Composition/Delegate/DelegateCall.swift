@@ -16,6 +16,15 @@ public enum DelegateCall: Hashable, Sendable {
         }
     }
 
+    /// Whether every range of the call satisfies `predicate`: ``ranges`` without building
+    /// an array for a single-range call (rules ask this at every call).
+    public func allRanges(_ predicate: (UTF16Range) -> Bool) -> Bool {
+        switch self {
+        case .single(let range, _): predicate(range)
+        case .multi(let ranges, _): ranges.allSatisfy(predicate)
+        }
+    }
+
     /// The replacement string.
     public var replacement: UTF16Text {
         switch self {

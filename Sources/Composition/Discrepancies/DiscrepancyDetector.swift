@@ -28,11 +28,13 @@ struct DiscrepancyDetector {
         self.session = session
         self.profiles = profiles
         self.rule = rule.spec
-        contract = rule.contract
+        // Rules build their contract when asked: once per session replay.
+        let contract = rule.contract
+        self.contract = contract
         self.limits = limits
         self.measure = measure
         // Recordings describe the field with no rule interfering.
-        recorded = profiles.map { rule.contract.leavesFieldAlone ? session.observed[$0] : nil }
+        recorded = profiles.map { contract.leavesFieldAlone ? session.observed[$0] : nil }
         budget = DiscrepancyBudget(limits)
         outcomes.reserveCapacity(profiles.count)
     }
@@ -49,29 +51,33 @@ struct DiscrepancyDetector {
             add(problem.kind, .skippedEvent(step.event, field: step.before, problem: problem))
             return
         }
-        for index in step.calls.indices {
-            // Fields are read in place: copying a whole record retains all of its texts.
-            if let proposed = step.calls[index].proposedText, proposed != step.calls[index].resultingText {
-                let record = step.calls[index]
-                add(
-                    .proposedTextMismatch,
-                    .proposedText(
-                        profile: profile, call: record.call, seen: record.seen, proposed: proposed,
-                        actual: record.resultingText, accepted: record.accepted))
-            }
-            if !step.calls[index].rangeProblems.isEmpty {
-                let record = step.calls[index]
-                for problem in record.rangeProblems {
+        // Fields are read in place, through the buffer: subscripting the array copies a
+        // whole record, retaining all of its texts.
+        step.calls.withUnsafeBufferPointer { records in
+            for index in records.indices {
+                if let proposed = records[index].proposedText, proposed != records[index].resultingText {
+                    let record = records[index]
                     add(
-                        problem.kind,
-                        .callRange(profile: profile, call: record.call, seen: record.seen, problem: problem))
+                        .proposedTextMismatch,
+                        .proposedText(
+                            profile: profile, call: record.call, seen: record.seen, proposed: proposed,
+                            actual: record.resultingText, accepted: record.accepted))
                 }
-            }
-            if step.calls[index].isCompositionStep, !step.calls[index].accepted {
-                let record = step.calls[index]
-                add(
-                    .compositionInterrupted,
-                    .rejectedComposition(profile: profile, event: step.event, call: record.call, seen: record.seen))
+                if !records[index].rangeProblems.isEmpty {
+                    let record = records[index]
+                    for problem in record.rangeProblems {
+                        add(
+                            problem.kind,
+                            .callRange(profile: profile, call: record.call, seen: record.seen, problem: problem))
+                    }
+                }
+                if records[index].isCompositionStep, !records[index].accepted {
+                    let record = records[index]
+                    add(
+                        .compositionInterrupted,
+                        .rejectedComposition(profile: profile, event: step.event, call: record.call, seen: record.seen)
+                    )
+                }
             }
         }
         if let rewritten = step.rewrittenTo, step.rewriteEndedComposition {

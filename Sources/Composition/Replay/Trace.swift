@@ -96,7 +96,17 @@ package struct TraceStep: Hashable, Sendable {
     }
 
     /// Whether every call of the step was accepted (true when there was none).
-    package var accepted: Bool { calls.indices.allSatisfy { calls[$0].accepted } }
+    package var accepted: Bool { !containsCall { !$0.accepted } }
+
+    /// Whether a call of the step satisfies `predicate`. The records are read in place:
+    /// iterating the array, or subscripting it, copies each record whole (every text in it
+    /// retained), and the replay asks this at every step.
+    package func containsCall(where predicate: (borrowing CallRecord) -> Bool) -> Bool {
+        calls.withUnsafeBufferPointer { records in
+            for index in records.indices where predicate(records[index]) { return true }
+            return false
+        }
+    }
 }
 
 /// A session replayed under one profile with one rule.

@@ -37,7 +37,10 @@ public struct ChangeRequest: Hashable, Sendable {
     /// do not (undo of an edit it registered though the delegate refused it, or that an
     /// assignment since made stale), and raises NSRangeException when the delegate
     /// accepts one: a delegate should refuse them.
-    public var rangesFit: Bool { call.ranges.allSatisfy { $0.fits(in: field.text.length) } }
+    public var rangesFit: Bool {
+        let length = field.text.length
+        return call.allRanges { $0.fits(in: length) }
+    }
 
     /// The text the field will hold if the change is accepted, read robustly: while text
     /// is marked, a call whose every range lies within the marked range (an empty range at
@@ -47,7 +50,7 @@ public struct ChangeRequest: Hashable, Sendable {
     /// `nil` when a range does not fit the text.
     public var resultingText: UTF16Text? {
         if let marked = field.markedRange, !isDeletion, marked.fits(in: field.text.length),
-            call.ranges.allSatisfy({ $0.location >= marked.location && $0.end <= marked.end })
+            call.allRanges({ $0.location >= marked.location && $0.end <= marked.end })
         {
             return field.text.replacing(marked, with: call.replacement)
         }
