@@ -38,18 +38,37 @@ package final class DelegateModel: Sendable {
     /// Calls `body` with each step of `event` on `field`, in order, without building an array
     /// for the usual single step. The steps are planned up front, on the field as it is now.
     func forEachPlannedEdit(_ event: SessionEvent, on field: TextField, _ body: (PlannedEdit) -> Void) {
+        forEachPlannedEdit(
+            event, on: field,
+            asking: { call, effect, composing in
+                body(PlannedEdit(call: call, effect: effect, isCompositionStep: composing))
+            },
+            applying: { effect, composing in body(PlannedEdit(call: nil, effect: effect, isCompositionStep: composing))
+            })
+    }
+
+    /// Each step of `event` on `field`, in order: `asking` for a step that asks the delegate
+    /// (its call, what the field does if the delegate agrees, whether it is a composition
+    /// step), `applying` for one that asks nothing. The call is handed over as it is made:
+    /// a ``PlannedEdit``'s optional call is copied again to be read.
+    func forEachPlannedEdit(
+        _ event: SessionEvent, on field: TextField,
+        asking: (_ call: DelegateCall, _ effect: PlannedEdit.Effect, _ isCompositionStep: Bool) -> Void,
+        applying: (_ effect: PlannedEdit.Effect, _ isCompositionStep: Bool) -> Void
+    ) {
         // Only the ranges are read: copying the whole state would retain its text.
         let selection = field.state.selection
         let markedRange = field.state.markedRange
         switch event {
         case .setMarkedText(let text, _):
-            let call =
-                profile.markedTextUpdates == .delegate ? makeCall(markedRange ?? selection, text) : nil
-            body(PlannedEdit(call: call, effect: .event(event), isCompositionStep: true))
+            if profile.markedTextUpdates == .delegate {
+                asking(makeCall(markedRange ?? selection, text), .event(event), true)
+            } else {
+                applying(.event(event), true)
+            }
         case .insertText(let text):
             guard let marked = markedRange else {
-                body(
-                    PlannedEdit(call: makeCall(selection, text), effect: .event(event), isCompositionStep: false))
+                asking(makeCall(selection, text), .event(event), false)
                 return
             }
             let range: UTF16Range =
@@ -59,9 +78,9 @@ package final class DelegateModel: Sendable {
                 case .caret: selection
                 case .markedLength: .caret(at: marked.length)
                 }
-            body(PlannedEdit(call: makeCall(range, text), effect: .event(event), isCompositionStep: true))
+            asking(makeCall(range, text), .event(event), true)
         case .unmarkText, .setSelection:
-            body(PlannedEdit(call: nil, effect: .event(event), isCompositionStep: false))
+            applying(.event(event), false)
         case .beginEditing, .endEditing, .clearButton, .returnKey, .setText, .undo, .redo:
             // The editing lifecycle asks the delegate's lifecycle methods, the app's own
             // assignments ask nothing, and undo needs the field's undo stack: the replay
@@ -69,31 +88,24 @@ package final class DelegateModel: Sendable {
             break
         case .deleteBackward:
             guard let range = field.deletionRange(unit: profile.deleteBackward) else { return }
-            body(PlannedEdit(call: makeCall(range, .empty), effect: .event(event), isCompositionStep: false))
+            asking(makeCall(range, .empty), .event(event), false)
         case .replace(let range, let text):
-            body(PlannedEdit(call: makeCall(range, text), effect: .event(event), isCompositionStep: false))
+            asking(makeCall(range, text), .event(event), false)
         case .replaceRanges(let ranges, let text):
             if profile.delegate == .multiRange {
-                body(
-                    PlannedEdit(
-                        call: .multi(ranges: ranges, replacement: text), effect: .event(event), isCompositionStep: false
-                    ))
+                asking(.multi(ranges: ranges, replacement: text), .event(event), false)
                 return
             }
             let target = profile.multiRangeTarget.index(in: ranges)
             switch profile.multiRangeOnSingleRange {
             case .targetOnly:
-                body(
-                    PlannedEdit(
-                        call: .single(range: ranges[target], replacement: text), effect: .event(event),
-                        isCompositionStep: false))
+                asking(.single(range: ranges[target], replacement: text), .event(event), false)
             case .eachRange:
                 for index in ranges.indicesFromLast {
                     let replacement = index == target ? text : .empty
-                    body(
-                        PlannedEdit(
-                            call: .single(range: ranges[index], replacement: replacement),
-                            effect: .replace(ranges[index], replacement), isCompositionStep: false))
+                    asking(
+                        .single(range: ranges[index], replacement: replacement), .replace(ranges[index], replacement),
+                        false)
                 }
             }
         }

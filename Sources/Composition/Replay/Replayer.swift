@@ -381,65 +381,71 @@ package final class Replayer {
         // `removeAll(keepingCapacity:)` takes a slow generic path; removing one by one does not.
         while !run.calls.isEmpty { run.calls.removeLast() }
         var assignedDuringCall: TextAssignment?
-        run.model.forEachPlannedEdit(event, on: run.field) { plan in
-            // Once the delegate set the text itself, the rest of the event's plan was made
-            // for a text the field no longer holds.
-            guard assignedDuringCall == nil else { return }
-            guard let call = plan.call, !bypassesDelegate else {
-                run.model.apply(plan.effect, to: &run.field)
-                return
-            }
-            var seen = run.field.state
-            // Where the profile says the field no longer reports its marked range when the
-            // delegate is asked about a commit, a rule's `markedTextRange` guard cannot see it.
-            if plan.isCompositionStep, case .event(.insertText) = plan.effect, run.hidesMarkedRangeDuringCommit {
-                seen.markedRange = nil
-            }
-            let problems = rangeProblems(of: call, in: run.field.text)
-            // UIKit registers the edit with the undo manager whatever the delegate answers
-            // (see `undoStep`); compositions are the input method's, not undo's.
-            if registersUndo, run.tracksUndo, !plan.isCompositionStep {
-                let range = call.ranges[target.index(in: call.ranges)]
-                // Bounded, so that hostile sessions cannot grow it past their own size many
-                // times over: the last 64 edits, none replacing more than 64 Ki units
-                // (`assumed`; UIKit's own `levelsOfUndo` is unlimited by default).
-                if range.fits(in: run.field.text.length), range.length <= 65_536 {
-                    if run.undoStack.count == 64 { run.undoStack.removeFirst() }
-                    run.undoStack.append(
-                        UndoEntry(
-                            range: UTF16Range(location: range.location, length: call.replacement.length),
-                            text: run.field.text[range]))
-                    run.redoStack.removeAll()
+        // Once the delegate set the text itself, the rest of the event's plan was made for a
+        // text the field no longer holds.
+        run.model.forEachPlannedEdit(
+            event, on: run.field,
+            asking: { call, effect, isCompositionStep in
+                guard assignedDuringCall == nil else { return }
+                guard !bypassesDelegate else {
+                    run.model.apply(effect, to: &run.field)
+                    return
                 }
-            }
-            let request = ChangeRequest(field: seen, call: call, multiRangeTarget: target, profile: run.profile)
-            var accepted = rule.shouldChange(request)
-            // `textField.text = …; return false` inside the delegate: the assignment stands
-            // and the change does not (assumed for a delegate that returns true as well:
-            // every such delegate in the seeds and the reports we found returns false).
-            if let assigned = rule.assignment(during: request) {
-                assignedDuringCall = assigned
-                accepted = false
-            }
-            let resulting: UTF16Text
-            if accepted {
-                run.model.apply(plan.effect, to: &run.field)
-                resulting = run.field.text
-            } else {
-                var wouldBe = run.field
-                run.model.apply(plan.effect, to: &wouldBe)
-                resulting = wouldBe.text
-            }
-            // Usually the call implies exactly the text the field now holds: share it.
-            let proposed =
-                call.implies(resulting, from: seen.text)
-                ? resulting : call.proposedText(applyingTo: seen.text, target: target)
-            run.calls.append(
-                CallRecord(
-                    call: call, seen: seen, proposedText: proposed,
-                    resultingText: resulting, accepted: accepted, rangeProblems: problems,
-                    isCompositionStep: plan.isCompositionStep || composing))
-        }
+                var seen = run.field.state
+                // Where the profile says the field no longer reports its marked range when the
+                // delegate is asked about a commit, a rule's `markedTextRange` guard cannot see it.
+                if isCompositionStep, case .event(.insertText) = effect, run.hidesMarkedRangeDuringCommit {
+                    seen.markedRange = nil
+                }
+                let problems = rangeProblems(of: call, in: run.field.text)
+                // UIKit registers the edit with the undo manager whatever the delegate answers
+                // (see `undoStep`); compositions are the input method's, not undo's.
+                if registersUndo, run.tracksUndo, !isCompositionStep {
+                    let range = call.ranges[target.index(in: call.ranges)]
+                    // Bounded, so that hostile sessions cannot grow it past their own size many
+                    // times over: the last 64 edits, none replacing more than 64 Ki units
+                    // (`assumed`; UIKit's own `levelsOfUndo` is unlimited by default).
+                    if range.fits(in: run.field.text.length), range.length <= 65_536 {
+                        if run.undoStack.count == 64 { run.undoStack.removeFirst() }
+                        run.undoStack.append(
+                            UndoEntry(
+                                range: UTF16Range(location: range.location, length: call.replacement.length),
+                                text: run.field.text[range]))
+                        run.redoStack.removeAll()
+                    }
+                }
+                let request = ChangeRequest(field: seen, call: call, multiRangeTarget: target, profile: run.profile)
+                var accepted = rule.shouldChange(request)
+                // `textField.text = …; return false` inside the delegate: the assignment stands
+                // and the change does not (assumed for a delegate that returns true as well:
+                // every such delegate in the seeds and the reports we found returns false).
+                if let assigned = rule.assignment(during: request) {
+                    assignedDuringCall = assigned
+                    accepted = false
+                }
+                let resulting: UTF16Text
+                if accepted {
+                    run.model.apply(effect, to: &run.field)
+                    resulting = run.field.text
+                } else {
+                    var wouldBe = run.field
+                    run.model.apply(effect, to: &wouldBe)
+                    resulting = wouldBe.text
+                }
+                // Usually the call implies exactly the text the field now holds: share it.
+                let proposed =
+                    call.implies(resulting, from: seen.text)
+                    ? resulting : call.proposedText(applyingTo: seen.text, target: target)
+                run.calls.append(
+                    CallRecord(
+                        call: call, seen: seen, proposedText: proposed,
+                        resultingText: resulting, accepted: accepted, rangeProblems: problems,
+                        isCompositionStep: isCompositionStep || composing))
+            },
+            applying: { effect, _ in
+                guard assignedDuringCall == nil else { return }
+                run.model.apply(effect, to: &run.field)
+            })
         var rewrittenTo: UTF16Text?
         var endedComposition = false
         // UIKit sends `editingChanged` (and `textDidChange`) only when the text or its marked
