@@ -212,13 +212,16 @@ struct DiscrepancyDetector {
         guard textsDiffer || verdictsDiffer else { return }
         let called = zip(profiles, outcomes).filter { $0.1.called }
         let proposed = called.compactMap { profile, outcome in outcome.proposed.map { (profile, $0) } }
-        let certain = found.count >= limits.discrepancies && Set(proposed.map(\.1.length)).count > 1
+        // "More than one distinct value", asked without building a set (this runs at every
+        // event whose proposed texts differ).
+        let certain =
+            found.count >= limits.discrepancies && proposed.contains { $0.1.length != proposed[0].1.length }
         let lengths = proposed.map { profile, text in
             ProfileValue(
                 profile: profile,
                 value: certain ? TextLengths(utf16: text.length, scalars: 0, graphemes: 0) : measure(text))
         }
-        if Set(lengths.map(\.value)).count > 1 {
+        if lengths.contains(where: { $0.value != lengths[0].value }) {
             found.append(
                 Discrepancy(
                     kind: .lengthMismatch, event: event, profiles: lengths.map(\.profile), rule: rule,
