@@ -192,22 +192,25 @@ struct DiscrepancyDetector {
     private mutating func compareOutcomes(event: Int) {
         // Most events agree everywhere: check that without measuring or building anything.
         // Equal proposed texts have equal lengths; only different ones are measured.
-        var firstText: UTF16Text?
+        var firstText: Int?
         var firstVerdict: Bool?
         var textsDiffer = false
         var verdictsDiffer = false
-        // By index: iterating would copy each outcome, and retain its text.
-        for position in outcomes.indices where outcomes[position].called {
-            if outcomes[position].proposed != nil {
-                if firstText == nil {
-                    firstText = outcomes[position].proposed
-                } else if firstText != outcomes[position].proposed {
-                    textsDiffer = true
+        // Through the buffer, texts compared where they are: iterating or subscripting
+        // would copy each outcome, and retain its text.
+        outcomes.withUnsafeBufferPointer { outcomes in
+            for position in outcomes.indices where outcomes[position].called {
+                if outcomes[position].proposed != nil {
+                    if let first = firstText {
+                        if outcomes[first].proposed != outcomes[position].proposed { textsDiffer = true }
+                    } else {
+                        firstText = position
+                    }
                 }
+                let accepted = outcomes[position].accepted
+                if let firstVerdict, firstVerdict != accepted { verdictsDiffer = true }
+                if firstVerdict == nil { firstVerdict = accepted }
             }
-            let accepted = outcomes[position].accepted
-            if let firstVerdict, firstVerdict != accepted { verdictsDiffer = true }
-            if firstVerdict == nil { firstVerdict = accepted }
         }
         guard textsDiffer || verdictsDiffer else { return }
         let called = zip(profiles, outcomes).filter { $0.1.called }

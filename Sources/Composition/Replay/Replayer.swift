@@ -178,7 +178,7 @@ package final class Replayer {
                 syllable.range.fits(in: run.field.text.length) && run.field.text[syllable.range] == syllable.text
             } ?? false
         let presentation = present(event, in: &run)
-        guard let presented = presentation.event ?? (presentation.absorbed ? nil : event) else {
+        if presentation.absorbed {
             let step = unapplied(.absorbed)
             follow(&run, recorded: event, presented: nil, step: step)
             return step
@@ -193,13 +193,19 @@ package final class Replayer {
         // assigns the text meanwhile, interrupts the composition all the same (React Native
         // #19313: assigning while Korean is typed splits the syllables into jamo; the input
         // method resets, as for marked text).
-        let isPresented = presentation.event != nil
+        if let presented = presentation.event {
+            let step = appliedStep(
+                &run, event: presented, index: index, rule: rule, before: before, bypassesDelegate: bypassesDelegate,
+                note: .presented(recorded: event), composing: true, interruptsSyllable: composingSyllable)
+            follow(&run, recorded: event, presented: presented, step: step)
+            return step
+        }
+        // The event as recorded, handed on as it came (binding it again would copy it).
         // Built whole by `appliedStep` (changing a returned step would copy it).
         let step = appliedStep(
-            &run, event: presented, index: index, rule: rule, before: before, bypassesDelegate: bypassesDelegate,
-            note: isPresented ? .presented(recorded: event) : bypassesDelegate ? .withoutDelegate : nil,
-            composing: isPresented, interruptsSyllable: isPresented && composingSyllable)
-        follow(&run, recorded: event, presented: presented, step: step)
+            &run, event: event, index: index, rule: rule, before: before, bypassesDelegate: bypassesDelegate,
+            note: bypassesDelegate ? .withoutDelegate : nil)
+        follow(&run, recorded: event, presented: event, step: step)
         return step
     }
 
