@@ -61,6 +61,23 @@ package enum FuzzProperty: String, CaseIterable, Sendable, Codable {
         }
     }
 
+    /// The property's bit in a set of properties.
+    fileprivate var bit: UInt32 {
+        switch self {
+        case .limitExceeded: 1 << 0
+        case .brokenText: 1 << 1
+        case .compositionInterrupted: 1 << 2
+        case .deletionBlocked: 1 << 3
+        case .profileDependent: 1 << 4
+        case .disallowedClass: 1 << 5
+        case .promiseBroken: 1 << 6
+        case .typedTextLost: 1 << 7
+        case .committedTextLost: 1 << 8
+        case .ruleCrashed: 1 << 9
+        case .keyRefused: 1 << 10
+        }
+    }
+
     /// Whether the property applies to a rule with `contract`.
     package func applies(to contract: RuleContract) -> Bool {
         guard !contract.unchecked.contains(rawValue) else { return false }
@@ -110,10 +127,15 @@ final class PropertyChecker {
         self.analyzer = analyzer
         self.contract = contract
         properties = FuzzProperty.allCases.filter { $0.applies(to: contract) && ($0 != .keyRefused || typesOnAPad) }
+        wanted = properties.reduce(0) { $0 | $1.bit }
         self.profiles = profiles.map { ($0.name, DelegateModel(profile: $0)) }
     }
 
-    func wants(_ property: FuzzProperty) -> Bool { properties.contains(property) }
+    /// ``properties`` as a bit set: asked several times at every step, where searching
+    /// the array cost more than some of the checks it guards.
+    private let wanted: UInt32
+
+    func wants(_ property: FuzzProperty) -> Bool { wanted & property.bit != 0 }
 
     /// The first failure of each property, gathered step by step as a replay makes them.
     struct Collector {

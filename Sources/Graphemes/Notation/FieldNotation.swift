@@ -16,26 +16,30 @@
 extension FieldState {
     /// The state written in field notation.
     public var notation: String {
+        // Appended into one string, scalar by scalar: the replay writes a field this way
+        // whenever a recording diverges, so no piece is built as a string of its own.
         var out = ""
+        out.reserveCapacity(text.length + 8)
         var offset = 0
         // RGI emoji sequences are written whole, their ZWJs and selectors as part of the
         // picture (as ``UTF16Text/visiblePieces`` draws them): only a broken one shows its
         // parts. Found only when the text holds such a joiner at all.
         let whole = wholeEmoji()
+        let inside = selectionInMarkedText != nil
         while true {
-            out += markers(at: offset)
+            appendMarkers(at: offset, inside: inside, to: &out)
             guard offset < text.length else { break }
-            if let end = whole[offset], !(offset + 1..<end).contains(where: { !markers(at: $0).isEmpty }) {
+            if let end = whole[offset], !(offset + 1..<end).contains(where: { hasMarkers(at: $0) }) {
                 out += String(decoding: text.units[offset..<end], as: UTF16.self)
                 offset = end
                 continue
             }
             let element = UTF16Text.decode(text.units, at: offset)
-            if element.utf16Length == 2, !markers(at: offset + 1).isEmpty {
-                out += FieldNotation.token(for: UInt32(text.units[offset]))
+            if element.utf16Length == 2, hasMarkers(at: offset + 1) {
+                FieldNotation.appendToken(for: UInt32(text.units[offset]), to: &out)
                 offset += 1
             } else {
-                out += FieldNotation.render(element)
+                FieldNotation.append(element, to: &out)
                 offset += element.utf16Length
             }
         }
@@ -60,16 +64,20 @@ extension FieldState {
         return whole
     }
 
-    /// The markers written at `offset`, in nesting order.
-    private func markers(at offset: Int) -> String {
-        let inside = selectionInMarkedText != nil
-        var out = ""
+    /// Appends the markers written at `offset`, in nesting order (`inside`: whether the
+    /// selection lies inside the marked text).
+    private func appendMarkers(at offset: Int, inside: Bool, to out: inout String) {
         if let marked = markedRange, marked.end == offset, !marked.isEmpty, !inside { out += "]" }
         if let marked = markedRange, marked.location == offset, inside || marked.isEmpty { out += "[" }
         if selection.location == offset || (!selection.isEmpty && selection.end == offset) { out += "|" }
         if let marked = markedRange, marked.end == offset, inside || marked.isEmpty { out += "]" }
         if let marked = markedRange, marked.location == offset, !marked.isEmpty, !inside { out += "[" }
-        return out
+    }
+
+    /// Whether any marker is written at `offset`.
+    private func hasMarkers(at offset: Int) -> Bool {
+        selection.location == offset || selection.end == offset || markedRange?.location == offset
+            || markedRange?.end == offset
     }
 
     /// Reads a state written in field notation.
@@ -146,25 +154,36 @@ public enum FieldNotationError: Error, Hashable, Sendable, CustomStringConvertib
 
 /// Helpers shared by the notation reader and writer and by ``UTF16Text/visibleDescription``.
 enum FieldNotation {
-    /// The characters that have a meaning in the notation and are escaped in text.
-    static let syntax: Set<Unicode.Scalar> = ["[", "]", "|", "<", "\\"]
-
-    /// `<XXXX>` for a code point or lone surrogate value.
-    static func token(for value: UInt32) -> String {
+    /// Appends `<XXXX>` (at least 4 hex digits) for a code point or lone surrogate value.
+    static func appendToken(for value: UInt32, to out: inout String) {
         let hex = String(value, radix: 16, uppercase: true)
-        return "<" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex + ">"
+        out += "<"
+        for _ in 0..<max(0, 4 - hex.utf8.count) { out += "0" }
+        out += hex
+        out += ">"
     }
 
-    /// One decoded element as the notation writes it.
-    static func render(_ element: DecodedUnit) -> String {
+    /// Appends one decoded element as the notation writes it.
+    static func append(_ element: DecodedUnit, to out: inout String) {
         switch element {
         case .loneSurrogate(let unit):
-            return token(for: UInt32(unit))
+            appendToken(for: UInt32(unit), to: &out)
         case .scalar(let scalar):
-            if syntax.contains(scalar) { return "\\" + String(scalar) }
-            if isInvisible(scalar) { return token(for: scalar.value) }
-            return String(scalar)
+            if isSyntax(scalar) {
+                out += "\\"
+                out.unicodeScalars.append(scalar)
+            } else if isInvisible(scalar) {
+                appendToken(for: scalar.value, to: &out)
+            } else {
+                out.unicodeScalars.append(scalar)
+            }
         }
+    }
+
+    /// Whether a scalar has a meaning in the notation (`[`, `]`, `|`, `<`, `\`), and is
+    /// escaped with `\` when written as text.
+    static func isSyntax(_ scalar: Unicode.Scalar) -> Bool {
+        scalar == "[" || scalar == "]" || scalar == "|" || scalar == "<" || scalar == "\\"
     }
 
     /// Whether a scalar is written as a `<XXXX>` token: Cc, Cf, Zl, Zp (from ICU).
