@@ -213,16 +213,36 @@ struct DiscrepancyDetector {
             }
         }
         guard textsDiffer || verdictsDiffer else { return }
-        let called = zip(profiles, outcomes).filter { $0.1.called }
-        let proposed = called.compactMap { profile, outcome in outcome.proposed.map { (profile, $0) } }
-        // "More than one distinct value", asked without building a set (this runs at every
-        // event whose proposed texts differ).
-        let certain =
-            found.count >= limits.discrepancies && proposed.contains { $0.1.length != proposed[0].1.length }
-        let lengths = proposed.map { profile, text in
-            ProfileValue(
-                profile: profile,
-                value: certain ? TextLengths(utf16: text.length, scalars: 0, graphemes: 0) : measure(text))
+        // Read where they are, in profile order, building only the evidence. Equal proposed
+        // texts have equal lengths: only texts that differ need measuring.
+        let (profiles, measure) = (self.profiles, self.measure)
+        let full = found.count >= limits.discrepancies
+        var lengths: [ProfileValue<TextLengths>] = []
+        var verdicts: [ProfileValue<Bool>] = []
+        outcomes.withUnsafeBufferPointer { outcomes in
+            if textsDiffer {
+                var firstLength: Int?
+                var lengthsDiffer = false
+                for position in outcomes.indices where outcomes[position].called {
+                    guard let length = outcomes[position].proposed?.length else { continue }
+                    if let firstLength, firstLength != length { lengthsDiffer = true }
+                    if firstLength == nil { firstLength = length }
+                }
+                let certain = full && lengthsDiffer
+                lengths.reserveCapacity(outcomes.count)
+                for position in outcomes.indices where outcomes[position].called {
+                    guard let text = outcomes[position].proposed else { continue }
+                    lengths.append(
+                        ProfileValue(
+                            profile: profiles[position],
+                            value: certain ? TextLengths(utf16: text.length, scalars: 0, graphemes: 0) : measure(text)))
+                }
+            }
+            if verdictsDiffer {
+                for position in outcomes.indices where outcomes[position].called {
+                    verdicts.append(ProfileValue(profile: profiles[position], value: outcomes[position].accepted))
+                }
+            }
         }
         if lengths.contains(where: { $0.value != lengths[0].value }) {
             found.append(
@@ -231,11 +251,10 @@ struct DiscrepancyDetector {
                     evidence: .lengths(lengths)))
         }
         if verdictsDiffer {
-            let values = called.map { ProfileValue(profile: $0.0, value: $0.1.accepted) }
             found.append(
                 Discrepancy(
-                    kind: .verdictMismatch, event: event, profiles: values.map(\.profile), rule: rule,
-                    evidence: .verdicts(values)))
+                    kind: .verdictMismatch, event: event, profiles: verdicts.map(\.profile), rule: rule,
+                    evidence: .verdicts(verdicts)))
         }
     }
 

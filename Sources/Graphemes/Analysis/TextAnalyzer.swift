@@ -216,8 +216,16 @@ package final class TextAnalyzer {
 
     /// Whether `units[range]` holds a lone surrogate or a scalar that can be part of a broken spot.
     private static func mayBreak(_ units: [UInt16], in range: Range<Int>) -> Bool {
+        let bits = ScalarTable.canBreakBits
         var offset = range.lowerBound
         while offset < range.upperBound {
+            // A unit of the BMP that is not a surrogate is its own scalar: one bit says.
+            let unit = units[offset]
+            if !UTF16.isLeadSurrogate(unit), !UTF16.isTrailSurrogate(unit) {
+                if bits[Int(unit) >> 6] & (1 << UInt64(unit & 63)) != 0 { return true }
+                offset += 1
+                continue
+            }
             let element = UTF16Text.decode(units, at: offset)
             if case .loneSurrogate = element { return true }
             if ScalarClassInfo.of(element.codePoint).canBreak { return true }

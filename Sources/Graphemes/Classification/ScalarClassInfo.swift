@@ -69,6 +69,18 @@ enum ScalarTable {
     nonisolated(unsafe) static let entries = build(0..<limit)
     nonisolated(unsafe) static let supplement = build(supplementRange)
 
+    /// ``ScalarClassInfo/canBreak`` of each BMP code point, 64 to a word, taken from
+    /// ``entries``: replay asks it of every unit an edit touches, where reading a whole
+    /// entry cost several times more.
+    nonisolated(unsafe) static let canBreakBits: UnsafeBufferPointer<UInt64> = {
+        let words = UnsafeMutableBufferPointer<UInt64>.allocate(capacity: 0x10000 / 64)
+        words.initialize(repeating: 0)
+        for codePoint in 0..<0x10000 where entries[codePoint].canBreak {
+            words[codePoint >> 6] |= 1 << UInt64(codePoint & 63)
+        }
+        return UnsafeBufferPointer(words)
+    }()
+
     private static func build(_ range: Range<UInt32>) -> UnsafeBufferPointer<ScalarClassInfo> {
         let buffer = UnsafeMutableBufferPointer<ScalarClassInfo>.allocate(capacity: range.count)
         for codePoint in range {

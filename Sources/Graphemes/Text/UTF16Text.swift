@@ -94,8 +94,19 @@ extension UTF16Text {
         var prefix = 0
         let block = 64
         while prefix + block <= shorter, memcmp(x + prefix, y + prefix, block * 2) == 0 { prefix += block }
+        // Then four units at a time: a field's text is usually shorter than a block.
+        while prefix + 4 <= shorter {
+            let difference = load4(x + prefix) ^ load4(y + prefix)
+            if difference != 0 { return prefix + difference.trailingZeroBitCount / 16 }
+            prefix += 4
+        }
         while prefix < shorter, x[prefix] == y[prefix] { prefix += 1 }
         return prefix
+    }
+
+    /// Four units from `pointer`, the first in the low bits.
+    private static func load4(_ pointer: UnsafePointer<UInt16>) -> UInt64 {
+        UInt64(littleEndian: UnsafeRawPointer(pointer).loadUnaligned(as: UInt64.self))
     }
 
     /// The length of the longest common suffix of `a` and `b` no longer than `limit`, found a block at a time.
@@ -110,6 +121,11 @@ extension UTF16Text {
             memcmp(x + a.count - suffix - block, y + b.count - suffix - block, block * 2) == 0
         {
             suffix += block
+        }
+        while suffix + 4 <= longest {
+            let difference = load4(x + a.count - suffix - 4) ^ load4(y + b.count - suffix - 4)
+            if difference != 0 { return suffix + difference.leadingZeroBitCount / 16 }
+            suffix += 4
         }
         while suffix < longest, x[a.count - 1 - suffix] == y[b.count - 1 - suffix] { suffix += 1 }
         return suffix

@@ -50,4 +50,39 @@ import Testing
         let text: UTF16Text = "a😀b"
         #expect((0...4).filter(text.splitsSurrogatePair(at:)) == [2])
     }
+
+    /// The common prefix and suffix, found a block, then four units, then one at a time,
+    /// agree with a unit-by-unit comparison: texts of every length up to past two blocks,
+    /// differing at every position (in the low and the high byte of a unit) or not at all.
+    @Test func commonAffixesMatchAUnitByUnitComparison() {
+        func naivePrefix(_ a: [UInt16], _ b: [UInt16]) -> Int {
+            zip(a, b).prefix { $0 == $1 }.count
+        }
+        func naiveSuffix(_ a: [UInt16], _ b: [UInt16], limit: Int) -> Int {
+            min(limit, zip(a.reversed(), b.reversed()).prefix { $0 == $1 }.count)
+        }
+        for length in 0...140 {
+            let base = (0..<length).map { UInt16(0x4E00 + $0 * 7 % 500) }
+            var variants: [[UInt16]] = [base, base + [0x61], Array(base.dropLast())]
+            for position in 0..<length {
+                for flip: UInt16 in [0x0001, 0x0100] {
+                    var changed = base
+                    changed[position] ^= flip
+                    variants.append(changed)
+                }
+            }
+            for other in variants {
+                base.withUnsafeBufferPointer { a in
+                    other.withUnsafeBufferPointer { b in
+                        let prefix = UTF16Text.commonPrefix(a, b)
+                        #expect(prefix == naivePrefix(base, other), "length \(length)")
+                        let limit = min(base.count, other.count) - prefix
+                        #expect(
+                            UTF16Text.commonSuffix(a, b, limit: limit) == naiveSuffix(base, other, limit: limit),
+                            "length \(length)")
+                    }
+                }
+            }
+        }
+    }
 }
