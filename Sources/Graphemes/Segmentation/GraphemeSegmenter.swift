@@ -142,8 +142,30 @@ final class ThreadSegmentation {
     var inUse = false
     var lastText: UTF16Text?
     var lastBoundaries: [Int] = []
-    var lastCounted: UTF16Text?
-    var lastCount = 0
+    /// The last few texts counted on this thread, with their grapheme counts, the oldest
+    /// replaced first: replay counts each profile's field in turn, and a rule and the
+    /// detector count the same text one after the other.
+    var counted: [(text: UTF16Text, count: Int)] = []
+    var nextCounted = 0
+    static let countedCapacity = 4
+
+    /// The remembered count of `text`, if it is one of the last counted.
+    func rememberedCount(of text: UTF16Text) -> Int? {
+        counted.withUnsafeBufferPointer { entries in
+            for index in entries.indices where entries[index].text == text { return entries[index].count }
+            return nil
+        }
+    }
+
+    /// Remembers `count` as the grapheme count of `text`.
+    func remember(_ text: UTF16Text, count: Int) {
+        if counted.count < Self.countedCapacity {
+            counted.append((text, count))
+        } else {
+            counted[nextCounted] = (text, count)
+            nextCounted = (nextCounted + 1) % Self.countedCapacity
+        }
+    }
 
     private init() { segmenter = Self.open() }
 
@@ -177,17 +199,16 @@ extension UTF16Text {
 
     /// The number of extended grapheme clusters (what Swift's `String.count` means to count).
     ///
-    /// The thread's last answer is remembered: a replay measures the same text several
-    /// times (the rule, the limit check, the next profile).
+    /// The thread's last four answers are remembered: a replay measures the same text
+    /// several times (the rule, the limit check), each profile's field in turn.
     public var graphemeCount: Int {
         let state = ThreadSegmentation.current
-        if let last = state.lastCounted, last == self { return state.lastCount }
+        if let count = state.rememberedCount(of: self) { return count }
         let count =
             GraphemeScanner.isAvailable
             ? units.withUnsafeBufferPointer { GraphemeScanner.count($0) }
             : GraphemeSegmenter.rememberedBoundaries(of: self).count - 1
-        state.lastCounted = self
-        state.lastCount = count
+        state.remember(self, count: count)
         return count
     }
 
