@@ -100,11 +100,27 @@ package final class TextAnalyzer {
     }
 
     /// Whether `offset` is a grapheme cluster boundary of `text`.
+    ///
+    /// The two scalars around it decide most offsets (``localBoundary(_:at:)``). The rest
+    /// (inside emoji sequences, flags, Indic conjuncts) need the text before: a text of a
+    /// field's size is scanned from its start with `GraphemeScanner`, several times
+    /// faster there than setting up ICU's iterator; a longer one is left to ICU, which
+    /// looks back only as far as it must.
     package func isBoundary(_ offset: Int, in text: UTF16Text) -> Bool {
         if offset <= 0 || offset >= text.length { return true }
         if let local = Self.localBoundary(text, at: offset) { return local }
+        if GraphemeScanner.isAvailable, text.length <= Self.scannedFromStart {
+            var boundary = false
+            text.units.withUnsafeBufferPointer { units in
+                GraphemeScanner.forEachClusterStart(units) { start in if start == offset { boundary = true } }
+            }
+            return boundary
+        }
         return segmenter.isBoundary(offset, in: text)
     }
+
+    /// The longest text ``isBoundary(_:in:)`` scans from its start.
+    static let scannedFromStart = 256
 
     /// The broken spots of `text`, in order.
     package func brokenSpots(in text: UTF16Text) -> [BrokenSpot] {

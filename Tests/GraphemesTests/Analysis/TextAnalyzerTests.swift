@@ -14,6 +14,9 @@ import Testing
         texts += ["中文输入法", "abc def", "ㄨㄤˊ", "にほんご", "한국어", "नमस्ते", "e\u{301}", "👨‍👩‍👧🇯🇵", "\r\n", ""]
         // Indic conjuncts, which ICU 72 keeps together (consonant, virama, consonant).
         texts += ["क्षत्रिय", "স্ত্রী", "ક્ષ", "ക്ഷ", "ന്‍", "ଶ୍ରୀ", "స్త్రీ", "क्‍ष", "ᄀ각한"]
+        // Longer than the texts `isBoundary` scans from their start: ICU decides there.
+        texts.append(UTF16Text(String(repeating: "👨‍👩‍👧🇯🇵🇺a\u{301}क्ष", count: 24)))
+        #expect(texts.last!.length > TextAnalyzer.scannedFromStart)
         for text in texts {
             let boundaries = segmenter.icuBoundaries(of: text)
             #expect(analyzer.boundaries(of: text) == boundaries, "\(text.visibleDescription)")
