@@ -276,6 +276,11 @@ package final class Fuzzer {
         return (generator.session(&rng, targetEvents: 1 + rng.below(30), traits: traits), traits)
     }
 
+    /// Replay's limits for checking properties: only the discrepancies that decide one
+    /// (``FuzzProperty/init(deciding:)``) are looked for.
+    static let decidingKinds = ReplayLimits(
+        kinds: Set(DiscrepancyKind.allCases.filter { FuzzProperty(deciding: $0) != nil }))
+
     /// The failures of one session, checked step by step as the replay makes them.
     package func failures(_ events: [SessionEvent], traits: SessionTraits = SessionTraits()) -> [PropertyFailure] {
         var session = Session(
@@ -285,7 +290,7 @@ package final class Fuzzer {
         var collector = PropertyChecker.Collector()
         let checker = checker
         let result = replayer.run(
-            session, profiles: profiles, rules: [rule],
+            session, profiles: profiles, rules: [rule], limits: Self.decidingKinds,
             observe: { position, _, step in checker.check(step, profile: position, into: &collector) },
             restart: { collector = PropertyChecker.Collector() })
         checker.check(result[0].findings, into: &collector)

@@ -42,4 +42,19 @@ import Testing
         #expect(limited.findings.count > 10)
         #expect(limited.findings.count + limited.omitted.reduce(0) { $0 + $1.count } == 600)
     }
+
+    /// A run that looks for some kinds finds exactly those of them a full run finds, and
+    /// neither keeps nor counts the others — also where the kinds are costly to look for
+    /// (lengths measured, evidence built), and where a kept kind fills the budget.
+    @Test(arguments: [
+        [DiscrepancyKind.lengthMismatch], [.proposedTextMismatch], [.verdictMismatch, .finalTextMismatch], [],
+    ])
+    func looksOnlyForTheKindsItIsAskedFor(_ kinds: [DiscrepancyKind]) throws {
+        let everything = try run(ReplayLimits(steps: .max, discrepancies: .max, textUnits: .max))
+        let some = try run(ReplayLimits(steps: .max, discrepancies: 250, textUnits: .max, kinds: Set(kinds)))
+        let expected = everything.findings.filter { kinds.contains($0.kind) }
+        #expect(some.findings == Array(expected.prefix(250)))
+        #expect(some.omitted.reduce(0) { $0 + $1.count } == max(0, expected.count - 250))
+        #expect(some.omitted.allSatisfy { omitted in kinds.contains { $0.rawValue == omitted.kind } })
+    }
 }

@@ -39,15 +39,9 @@ import Testing
             parts.append(
                 ("fuzz seed \(seed)", "\(result.iterations) \(examined)\n" + result.failuresJSON.rendered()))
         }
-        let generated = (0..<60).map { iteration in
-            Session(
-                id: "generated-\(iteration)", ime: .other, source: .init(kind: .fuzz, detail: ""),
-                initial: FieldState(text: .empty), events: fuzzer.events(seed: 7, iteration: iteration))
-        }
-        let corpus = try Repository.sessions().sessions
         let replayer = try Replayer()
         let rule = try RuleCatalogue.full.rule(spec)
-        for (name, sessions) in [("generated replay", generated), ("corpus replay", corpus)] {
+        for (name, sessions) in try sessions(fuzzer) {
             let results = sessions.flatMap { session in
                 replayer.run(session, profiles: Fixtures.profiles, rules: [rule], traces: .all)
             }
@@ -56,6 +50,35 @@ import Testing
             parts.append((name, report.json.rendered()))
         }
         return parts
+    }
+
+    /// Sessions generated for the rule's fuzzer, and the recorded corpus.
+    static func sessions(_ fuzzer: Fuzzer) throws -> [(String, [Session])] {
+        let generated = (0..<60).map { iteration in
+            Session(
+                id: "generated-\(iteration)", ime: .other, source: .init(kind: .fuzz, detail: ""),
+                initial: FieldState(text: .empty), events: fuzzer.events(seed: 7, iteration: iteration))
+        }
+        return [("generated replay", generated), ("corpus replay", try Repository.sessions().sessions)]
+    }
+
+    /// A replay that keeps no traces builds no step whole and checks each call as it is
+    /// made; it must find exactly what a traced replay finds.
+    @Test(arguments: rules)
+    func replayWithoutTracesFindsWhatATracedReplayFinds(_ spec: String) throws {
+        let replayer = try Replayer()
+        let rule = try RuleCatalogue.full.rule(spec)
+        for (name, sessions) in try Self.sessions(try Fixtures.fuzzer(spec)) {
+            for session in sessions {
+                let traced = replayer.run(session, profiles: Fixtures.profiles, rules: [rule], traces: .all)
+                let untraced = replayer.run(session, profiles: Fixtures.profiles, rules: [rule])
+                #expect(untraced.count == 1 && traced.count == 1)
+                var stripped = traced[0]
+                stripped.traces = []
+                #expect(!traced[0].traces.isEmpty, "\(name) \(session.id)")
+                #expect(untraced[0] == stripped, "\(spec) \(name) \(session.id)")
+            }
+        }
     }
 
     /// FNV-1a, 64 bits, in hexadecimal: enough to tell outputs apart, stable everywhere.

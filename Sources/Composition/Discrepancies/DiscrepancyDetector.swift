@@ -12,8 +12,12 @@ struct DiscrepancyDetector {
     private let contract: RuleContract
     private let limits: ReplayLimits
     private let measure: (UTF16Text) -> TextLengths
-    /// Each profile's device recordings, for a rule under which they apply.
+    /// Each profile's device recordings, for a rule under which they apply and a run that
+    /// looks for `observed-mismatch`.
     private let recorded: [[DelegateCall?]?]
+    /// Which of the kinds whose checks cost something the run looks for
+    /// (``ReplayLimits/kinds``): the checks of the others are not made.
+    private let looksFor: ReplayLimits.LooksFor
     private var budget: DiscrepancyBudget
     private var found: [Discrepancy] = []
     /// Where the current event's discrepancies start in `found`.
@@ -34,7 +38,10 @@ struct DiscrepancyDetector {
         self.limits = limits
         self.measure = measure
         // Recordings describe the field with no rule interfering.
-        recorded = profiles.map { contract.leavesFieldAlone ? session.observed[$0] : nil }
+        looksFor = limits.looksFor
+        recorded = profiles.map {
+            contract.leavesFieldAlone && limits.looksFor.observed ? session.observed[$0] : nil
+        }
         budget = DiscrepancyBudget(limits)
         outcomes.reserveCapacity(profiles.count)
     }
@@ -53,9 +60,12 @@ struct DiscrepancyDetector {
         }
         // Fields are read in place, through the buffer: subscripting the array copies a
         // whole record, retaining all of its texts.
+        let looksFor = looksFor
         step.calls.withUnsafeBufferPointer { records in
             for index in records.indices {
-                if let proposed = records[index].proposedText, proposed != records[index].resultingText {
+                if looksFor.proposed, let proposed = records[index].proposedText,
+                    proposed != records[index].resultingText
+                {
                     let record = records[index]
                     add(
                         .proposedTextMismatch,
@@ -63,7 +73,7 @@ struct DiscrepancyDetector {
                             profile: profile, call: record.call, seen: record.seen, proposed: proposed,
                             actual: record.resultingText, accepted: record.accepted))
                 }
-                if !records[index].rangeProblems.isEmpty {
+                if looksFor.ranges, !records[index].rangeProblems.isEmpty {
                     let record = records[index]
                     for problem in record.rangeProblems {
                         add(
@@ -86,13 +96,13 @@ struct DiscrepancyDetector {
         if let fault = step.ruleFault {
             add(.ruleCrashed, .ruleFault(profile: profile, event: step.event, field: step.before, fault: fault))
         }
-        if !step.newBrokenSpots.isEmpty {
+        if looksFor.broken, !step.newBrokenSpots.isEmpty {
             add(.brokenText, .brokenText(event: step.event, after: step.after, spots: step.newBrokenSpots))
         }
         // A commit that leaves the text as it was (`unmarkText`, editing ending) still
         // turns marked text into committed text that counts against the limit. The app's
         // own `setText` is not the rule's to limit.
-        if let limit = contract.limit, !step.event.isAppAssignment,
+        if looksFor.limit, let limit = contract.limit, !step.event.isAppAssignment,
             step.after.text != step.before.text || step.after.markedRange != step.before.markedRange,
             step.after.text.exceeds(limit.count, in: limit.unit)
         {
@@ -136,6 +146,7 @@ struct DiscrepancyDetector {
     /// what the event showed.
     mutating func endEvent(_ index: Int) {
         compareOutcomes(event: index)
+        dropKindsNotLookedFor()
         budget.admit(&found, from: eventStart)
         eventStart = found.count
         outcomes.removeAll(keepingCapacity: true)
@@ -150,7 +161,7 @@ struct DiscrepancyDetector {
                     kind: .finalTextMismatch, event: nil, profiles: profiles, rule: rule,
                     evidence: .finalFields(zip(profiles, finals).map { .init(profile: $0, value: $1) })))
         }
-        if contract.leavesFieldAlone, let expected = session.expectedText {
+        if looksFor.expected, contract.leavesFieldAlone, let expected = session.expectedText {
             for (profile, final) in zip(profiles, finals) where final.text != expected {
                 found.append(
                     Discrepancy(
@@ -158,8 +169,22 @@ struct DiscrepancyDetector {
                         evidence: .expectedText(profile: profile, expected: expected, actual: final)))
             }
         }
+        dropKindsNotLookedFor()
         budget.admit(&found, from: eventStart)
         return (Self.sorted(found), budget.omitted)
+    }
+
+    /// Removes what the current event found of kinds the run does not look for: the
+    /// costly checks are not made at all, the rest are dropped here.
+    private mutating func dropKindsNotLookedFor() {
+        guard !looksFor.all, eventStart < found.count else { return }
+        let kinds = limits.kinds
+        var write = eventStart
+        for read in eventStart..<found.count where kinds.contains(found[read].kind) {
+            if write != read { found[write] = found[read] }
+            write += 1
+        }
+        found.removeLast(found.count - write)
     }
 
     /// What the comparison between profiles needs of one step.
@@ -212,6 +237,8 @@ struct DiscrepancyDetector {
                 if firstVerdict == nil { firstVerdict = accepted }
             }
         }
+        textsDiffer = textsDiffer && looksFor.lengths
+        verdictsDiffer = verdictsDiffer && looksFor.verdicts
         guard textsDiffer || verdictsDiffer else { return }
         // Read where they are, in profile order, building only the evidence. Equal proposed
         // texts have equal lengths: only texts that differ need measuring.

@@ -17,11 +17,39 @@ package struct ReplayLimits: Hashable, Sendable {
     /// UTF-16 units of text the kept steps of a session replay may hold, and again its
     /// kept discrepancies (4 million units: 8 MB each).
     package var textUnits: Int
+    /// The kinds of discrepancy looked for: a run that reads only some (the fuzzer reads
+    /// those that decide its properties) spares the rest their checks and evidence, which
+    /// are neither kept nor counted.
+    package var kinds: Set<DiscrepancyKind> { didSet { looksFor = LooksFor(kinds) } }
+    /// What the checks ask of ``kinds`` at every step, worked out once (a kind hashes its name).
+    private(set) var looksFor: LooksFor
 
-    package init(steps: Int = 200, discrepancies: Int = 1_000, textUnits: Int = 4_000_000) {
+    package init(
+        steps: Int = 200, discrepancies: Int = 1_000, textUnits: Int = 4_000_000,
+        kinds: Set<DiscrepancyKind> = Set(DiscrepancyKind.allCases)
+    ) {
         self.steps = steps
         self.discrepancies = discrepancies
         self.textUnits = textUnits
+        self.kinds = kinds
+        looksFor = LooksFor(kinds)
+    }
+
+    /// Which of the kinds whose checks cost something a run looks for.
+    struct LooksFor: Hashable, Sendable {
+        var proposed, ranges, broken, lengths, verdicts, expected, limit, observed, all: Bool
+
+        init(_ kinds: Set<DiscrepancyKind>) {
+            proposed = kinds.contains(.proposedTextMismatch)
+            ranges = !kinds.isDisjoint(with: [.rangeOutOfBounds, .rangeSplitsSurrogate, .rangeSplitsGrapheme])
+            broken = kinds.contains(.brokenText)
+            lengths = kinds.contains(.lengthMismatch)
+            verdicts = kinds.contains(.verdictMismatch)
+            expected = kinds.contains(.expectedTextMismatch)
+            limit = kinds.contains(.limitExceeded)
+            observed = kinds.contains(.observedMismatch)
+            all = kinds.count == DiscrepancyKind.allCases.count
+        }
     }
 }
 

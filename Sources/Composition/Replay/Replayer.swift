@@ -377,8 +377,7 @@ package final class Replayer {
                 return TraceStep(
                     eventIndex: index, event: event, before: before, calls: [], skipped: nil, rewrittenTo: nil,
                     rewriteEndedComposition: false, after: before, newBrokenSpots: [],
-                    note: .diverged(
-                        "recorded against \"\(shadow.state.briefNotation)\", which the rule changed: \(problem)"))
+                    note: .diverged(Divergence(recordedAgainst: shadow.state, problem)))
             }
             return TraceStep(
                 eventIndex: index, event: event, before: before, calls: [], skipped: problem, rewrittenTo: nil,

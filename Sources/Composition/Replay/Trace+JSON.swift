@@ -100,7 +100,7 @@ extension StepNote {
         case .presented(let recorded): .object([("kind", .string("presented")), ("recorded", recorded.json)])
         case .absorbed: .object([("kind", .string("absorbed"))])
         case .withoutDelegate: .object([("kind", .string("without-delegate"))])
-        case .diverged(let why): .object([("kind", .string("diverged")), ("reason", .string(why))])
+        case .diverged(let why): .object([("kind", .string("diverged")), ("reason", .string(why.description))])
         }
     }
 
@@ -111,7 +111,7 @@ extension StepNote {
         case "presented": self = .presented(recorded: try SessionEvent.decode(node.member("recorded")))
         case "absorbed": self = .absorbed
         case "without-delegate": self = .withoutDelegate
-        case "diverged": self = .diverged(try node.member("reason").string())
+        case "diverged": self = .diverged(Divergence(stringLiteral: try node.member("reason").string()))
         default: throw kind.mismatch("a note kind (not-editing, presented, without-delegate, absorbed, diverged)")
         }
     }

@@ -43,7 +43,7 @@ package enum StepNote: Hashable, Sendable {
     /// The recording no longer applies to the field the rule left (a composition the app
     /// ended was reset by the input method; a range recorded against a text the rule
     /// changed): the event changed nothing, and this is no finding against the rule.
-    case diverged(String)
+    case diverged(Divergence)
 
     /// In words, for reports.
     package var summary: String {
@@ -55,6 +55,43 @@ package enum StepNote: Hashable, Sendable {
         case .diverged(let why): "diverged: \(why)"
         }
     }
+}
+
+/// Why a recorded event no longer applies to the field (``StepNote/diverged(_:)``), put
+/// into words only when read: a replay that keeps no trace never reads it, and writing
+/// the field into a note cost more than the rest of the step. Two reasons are equal when
+/// they say the same.
+package struct Divergence: Hashable, Sendable, CustomStringConvertible, ExpressibleByStringInterpolation {
+    private enum Reason: Sendable {
+        case said(String)
+        /// An event whose range (`problem`) does not fit the field the rule left, recorded
+        /// against `recordedField`.
+        case recordedAgainst(FieldState, RangeProblem)
+    }
+
+    private let reason: Reason
+
+    package init(stringLiteral value: String) {
+        reason = .said(value)
+    }
+
+    /// An event recorded against `field` (the field as the recording assumes it) whose
+    /// range, in the field the rule left, has `problem`.
+    package init(recordedAgainst field: FieldState, _ problem: RangeProblem) {
+        reason = .recordedAgainst(field, problem)
+    }
+
+    package var description: String {
+        switch reason {
+        case .said(let text): text
+        case .recordedAgainst(let field, let problem):
+            "recorded against \"\(field.briefNotation)\", which the rule changed: \(problem)"
+        }
+    }
+
+    package static func == (a: Divergence, b: Divergence) -> Bool { a.description == b.description }
+
+    package func hash(into hasher: inout Hasher) { hasher.combine(description) }
 }
 
 /// What happened to the field at one event.
