@@ -70,7 +70,7 @@ let package = Package(
         .executableTarget(name: "hostile-benchmark", dependencies: ["HarnessTestSupport"]),
         // What every test target shares: the checkout's root, the shipped profiles and corpus.
         .target(name: "HarnessTestSupport", dependencies: ["Composition"], path: "Tests/Support"),
-        .testTarget(name: "GraphemesTests", dependencies: ["Graphemes"]),
+        .testTarget(name: "GraphemesTests", dependencies: ["Graphemes", "SeededRandom"]),
         .testTarget(name: "HarnessJSONTests", dependencies: ["HarnessJSON", "Graphemes"]),
         .testTarget(
             name: "CompositionTests", dependencies: ["HarnessTestSupport", "Composition", "HarnessJSON", "Graphemes"]),

@@ -1,3 +1,4 @@
+import SeededRandom
 import Testing
 
 @testable import Graphemes
@@ -24,6 +25,32 @@ import Testing
         #expect(text.length == trip.length)
         #expect(String(validating: text) == trip.string)
         #expect(!text.hasLoneSurrogates)
+    }
+
+    /// `String(validating:)` transcodes by hand; the standard library's decoding is the
+    /// oracle, on random units weighted towards every width of UTF-8 and every kind of
+    /// surrogate (paired, lone lead, lone trail, at either end).
+    @Test func validatingAgreesWithTheStandardLibraryOnRandomUnits() {
+        var rng = SplitMix64(seed: 0x5EED)
+        func next() -> UInt64 { rng.next() }
+        let pools: [ClosedRange<UInt16>] = [
+            0...0x7F, 0x80...0x7FF, 0x800...0xD7FF, 0xE000...0xFFFF, 0xD800...0xDBFF, 0xDC00...0xDFFF,
+        ]
+        var lone = 0
+        for _ in 0..<20_000 {
+            var units: [UInt16] = []
+            for _ in 0..<Int(next() % 12) {
+                let pool = pools[Int(next() % UInt64(pools.count))]
+                let unit = pool.lowerBound + UInt16(next() % UInt64(pool.count))
+                units.append(unit)
+                // Mostly whole pairs, so that both kinds of text are common.
+                if UTF16.isLeadSurrogate(unit), next() % 4 != 0 { units.append(0xDC00 + UInt16(next() % 0x400)) }
+            }
+            let expected = String(validating: units, as: UTF16.self)
+            if expected == nil { lone += 1 }
+            #expect(String(validating: UTF16Text(units: units)) == expected, "\(units)")
+        }
+        #expect(lone > 1_000 && lone < 19_000)
     }
 
     @Test func loneSurrogatesSurviveAndAreShown() {
