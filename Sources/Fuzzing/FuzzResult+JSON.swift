@@ -56,7 +56,7 @@ extension FuzzResult {
             let eventNode = try element.member("event")
             let session = try Session(json: element.member("session"))
             let detail = PropertyFailure(
-                property: property, event: eventNode.value == .null ? nil : try eventNode.count(),
+                property: property, event: eventNode.value.isNull ? nil : try eventNode.count(),
                 profile: try element.member("profile").string(), message: try element.member("message").string())
             return FuzzFailure(
                 property: property, iteration: try element.member("iteration").count(),

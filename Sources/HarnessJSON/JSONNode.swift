@@ -1,22 +1,58 @@
 import Graphemes
 
 /// Where a value sits in a JSON document, written `$.events[2].selectedRange[0]`.
+///
+/// Each path holds its last component and the path before it, so that appending, which a
+/// reader does for every value it reads, is one small allocation rather than a copy of
+/// every component before.
 package struct JSONPath: Hashable, Sendable, CustomStringConvertible {
     package enum Component: Hashable, Sendable {
         case key(String)
         case index(Int)
     }
 
-    package var components: [Component]
+    private final class Link: Sendable {
+        let parent: JSONPath
+        let component: Component
 
-    package init(_ components: [Component] = []) { self.components = components }
+        init(parent: JSONPath, component: Component) {
+            self.parent = parent
+            self.component = component
+        }
+    }
+
+    private let last: Link?
+
+    private init(last: Link?) { self.last = last }
+
+    package init(_ components: [Component] = []) {
+        self = components.reduce(JSONPath(last: nil)) { $0.appending($1) }
+    }
 
     package static let root = JSONPath()
 
-    package func appending(_ component: Component) -> JSONPath { JSONPath(components + [component]) }
+    /// The components from the root.
+    package var components: [Component] {
+        var components: [Component] = []
+        var link = last
+        while let current = link {
+            components.append(current.component)
+            link = current.parent.last
+        }
+        return components.reversed()
+    }
+
+    package func appending(_ component: Component) -> JSONPath {
+        JSONPath(last: Link(parent: self, component: component))
+    }
+
+    package static func == (a: JSONPath, b: JSONPath) -> Bool { a.last === b.last || a.components == b.components }
+
+    package func hash(into hasher: inout Hasher) { hasher.combine(components) }
 
     /// The index of the first `[N]` after the member `key`, e.g. the event index of `$.events[2].text`.
     package func index(after key: String) -> Int? {
+        let components = components
         guard let position = components.firstIndex(of: .key(key)), position + 1 < components.count,
             case .index(let index) = components[position + 1]
         else { return nil }
@@ -83,7 +119,7 @@ package struct JSONNode: Sendable {
     /// The member `key` when it is present and not `null`.
     package func optionalMember(_ key: String) throws(JSONDecodingError) -> JSONNode? {
         guard case .object(let members) = value else { throw mismatch("an object") }
-        guard let member = members.first(where: { $0.0 == key }), member.1 != .null else { return nil }
+        guard let member = members.first(where: { $0.0 == key }), !member.1.isNull else { return nil }
         return JSONNode(member.1, path: path.appending(.key(key)))
     }
 

@@ -33,8 +33,10 @@ package struct JSONParser {
     /// Whether the element handler stopped the parse.
     private var stopped = false
     /// Short ASCII strings already read, shared rather than stored again: a session's
-    /// million events repeat the same few ops and letters.
-    private var shortStrings = ShortStrings()
+    /// million events repeat the same few ops and letters. The table is this thread's,
+    /// kept from one document to the next: a session file is read a line at a time, and a
+    /// table made for each line cost more to make and release than the line's parsing.
+    private let shortStrings = ShortStrings.perThread.value
 
     private init(bytes: UnsafeBufferPointer<UInt8>) {
         self.bytes = bytes
@@ -401,14 +403,15 @@ package struct JSONParser {
 
 /// A small direct-mapped cache of short ASCII strings and their UTF-16 text, so that a
 /// document that repeats `"insertText"` a million times holds it once.
-private struct ShortStrings {
+private final class ShortStrings {
+    static let perThread = ThreadLocal { ShortStrings() }
     private static let slots = 256
     private static let longest = 16
     private var keys = [[UInt8]](repeating: [], count: slots)
     private var texts = [UTF16Text](repeating: .empty, count: slots)
 
     /// The text of `ascii` (plain ASCII bytes), shared with an earlier identical string.
-    mutating func text(for ascii: UnsafeBufferPointer<UInt8>) -> UTF16Text {
+    func text(for ascii: UnsafeBufferPointer<UInt8>) -> UTF16Text {
         guard ascii.count <= Self.longest else { return UTF16Text(units: ascii.lazy.map { UInt16($0) }) }
         var hash: UInt32 = 2_166_136_261
         for byte in ascii { hash = (hash ^ UInt32(byte)) &* 16_777_619 }

@@ -5,7 +5,7 @@ import Graphemes
 /// Strings are ``UTF16Text``, so a lone surrogate is written as the JSON escape
 /// `\ud83d` rather than silently replaced: JSON's grammar allows such escapes, and
 /// ``JSONParser`` turns them back into the same unit.
-package indirect enum JSONValue: Equatable, Sendable {
+package enum JSONValue: Equatable, Sendable {
     case object([(String, JSONValue)])
     case array([JSONValue])
     case string(UTF16Text)
@@ -24,6 +24,11 @@ package indirect enum JSONValue: Equatable, Sendable {
     }
 
     package static func == (lhs: JSONValue, rhs: JSONValue) -> Bool { lhs.rendered() == rhs.rendered() }
+
+    /// Whether the value is `null` (asked without rendering, unlike `==`).
+    package var isNull: Bool {
+        if case .null = self { true } else { false }
+    }
 
     /// The member named `key` of an object, if any.
     package subscript(key: String) -> JSONValue? {

@@ -177,7 +177,7 @@ extension KeyboardProfile {
             })
         let hardwareNode = try node.member("hardwareBar")
         hardwareBar =
-            hardwareNode.value == .null
+            hardwareNode.value.isNull
             ? nil
             : try Self.perOrientation(hardwareNode) { node throws(JSONDecodingError) in try Self.length(node) }
         var placements: [Placement: [Orientation: Rect]] = [:]

@@ -218,7 +218,7 @@ extension SessionReplay {
                 try element.rejectUnknownMembers(["kind", "event", "profiles", "rule", "message", "details"])
                 let event = try element.member("event")
                 return Finding(
-                    kind: try element.member("kind").string(), event: event.value == .null ? nil : try event.count(),
+                    kind: try element.member("kind").string(), event: event.value.isNull ? nil : try event.count(),
                     profiles: try element.member("profiles").elements().map { profile throws(JSONDecodingError) in
                         try profile.string()
                     },

@@ -88,7 +88,7 @@ extension Session {
                     throw callsNode.mismatch("one entry per event (\(events.count), null where none was recorded)")
                 }
                 observed[profile] = try calls.map { call throws(JSONDecodingError) in
-                    call.value == .null ? nil : try DelegateCall.decode(call)
+                    call.value.isNull ? nil : try DelegateCall.decode(call)
                 }
             }
         }
