@@ -18,6 +18,27 @@ public struct LocaleNumbers: Hashable, Sendable {
     /// - Throws: ``LocaleError`` when the tag is malformed or ICU has no data for it (where
     ///   ICU itself would quietly use the root locale's symbols).
     public init(languageTag: String) throws(LocaleError) {
+        // Reading the symbols asks ICU twelve times; a session file names the same few
+        // regions session after session.
+        let cache = Self.perThread.value
+        if let known = cache.read[languageTag] {
+            self = try known.get()
+            return
+        }
+        let read = Result { () throws(LocaleError) in try LocaleNumbers(reading: languageTag) }
+        if cache.read.count == 64 { cache.read.removeAll() }
+        cache.read[languageTag] = read
+        self = try read.get()
+    }
+
+    /// The symbols this thread has read, by tag (at most 64; then it starts again).
+    private final class Cache {
+        var read: [String: Result<LocaleNumbers, LocaleError>] = [:]
+    }
+
+    private static let perThread = ThreadLocal { Cache() }
+
+    private init(reading languageTag: String) throws(LocaleError) {
         func symbol(_ which: Int32) throws(LocaleError) -> UTF16Text {
             var buffer = [UInt16](repeating: 0, count: 16)
             var status: Int32 = 0
