@@ -203,7 +203,9 @@ package struct JSONNode: Sendable {
         return value
     }
 
-    /// A string that names one of `Choice`'s cases.
+    /// A string that names one of `Choice`'s cases (inlinable: made for the reader's own
+    /// type, not through its witnesses, as it is asked for every event of a session).
+    @inlinable
     package func choice<Choice: RawRepresentable & CaseIterable>(_: Choice.Type) throws(JSONDecodingError) -> Choice
     where Choice.RawValue == String {
         if case .string(let text) = value, let raw = text.asciiString, let choice = Choice(rawValue: raw) {
@@ -235,6 +237,7 @@ package struct JSONNode: Sendable {
 extension UTF16Text {
     /// The text as a `String` when it is plain ASCII (built from its bytes, the cheap way
     /// for the short names of ops and kinds), else `nil`.
+    @usableFromInline
     var asciiString: String? {
         guard units.allSatisfy({ $0 < 0x80 }) else { return nil }
         return String(unsafeUninitializedCapacity: units.count) { buffer in

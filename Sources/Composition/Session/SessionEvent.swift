@@ -123,14 +123,18 @@ public enum SessionEvent: Hashable, Sendable {
         public var requiredMembers: [String] { Array(members.dropFirst()) }
 
         /// All the members of an event with this op, `op` first (built once per op).
-        var members: [String] { Self.membersByOp[self] ?? ["op"] }
-
-        private static let membersByOp: [Op: [String]] = [
-            .setMarkedText: ["op", "text", "selectedRange"], .insertText: ["op", "text"], .unmarkText: ["op"],
-            .deleteBackward: ["op"], .replace: ["op", "range", "text"], .replaceRanges: ["op", "ranges", "text"],
-            .setSelection: ["op", "range"], .beginEditing: ["op"], .endEditing: ["op"], .clearButton: ["op"],
-            .returnKey: ["op"], .setText: ["op", "text"], .undo: ["op"], .redo: ["op"],
-        ]
+        var members: [String] {
+            // A switch: a dictionary keyed by the op hashes its name at every event read.
+            switch self {
+            case .setMarkedText: ["op", "text", "selectedRange"]
+            case .insertText, .setText: ["op", "text"]
+            case .replace: ["op", "range", "text"]
+            case .replaceRanges: ["op", "ranges", "text"]
+            case .setSelection: ["op", "range"]
+            case .unmarkText, .deleteBackward, .beginEditing, .endEditing, .clearButton, .returnKey, .undo, .redo:
+                ["op"]
+            }
+        }
     }
 }
 
