@@ -81,6 +81,33 @@ import Testing
         }
     }
 
+    /// The lean replay (``Replayer/leanReplay``) either declines a session or gives what the
+    /// full replay gives; and it declines only what it does not model, so that most of
+    /// these sessions are replayed lean under every rule that leaves them alone.
+    @Test(arguments: rules)
+    func theLeanReplayGivesTheFullReplaysResultOrNone(_ spec: String) throws {
+        let replayer = try Replayer()
+        let rule = try RuleCatalogue.full.rule(spec)
+        var lean = 0
+        var total = 0
+        for (name, sessions) in try Self.sessions(try Fixtures.fuzzer(spec)) {
+            for session in sessions {
+                total += 1
+                guard
+                    let result = replayer.leanReplay(
+                        session, profiles: Fixtures.profiles, rule: rule, limits: ReplayLimits())
+                else { continue }
+                lean += 1
+                var full = replayer.run(session, profiles: Fixtures.profiles, rules: [rule], traces: .all)[0]
+                full.traces = []
+                #expect(result == full, "\(spec) \(name) \(session.id)")
+            }
+        }
+        // Under `none` every session the lean replay models is one it completes.
+        if spec == "none" { #expect(lean * 10 >= total * 6, "\(spec): lean for \(lean) of \(total) sessions") }
+        print("lean replay, \(spec): \(lean) of \(total) sessions")
+    }
+
     /// FNV-1a, 64 bits, in hexadecimal: enough to tell outputs apart, stable everywhere.
     static func digest(_ text: String) -> String {
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325

@@ -35,11 +35,28 @@ package final class DelegateModel: Sendable {
         return edits
     }
 
+    /// What planning an event reads of the field: its selection, its marked range, and the
+    /// range `deleteBackward` would remove. A value with no text in it, so that the caller
+    /// that applies the plan's edits holds the only reference to the field's text and the
+    /// edits are made in place.
+    struct Geometry {
+        var selection: UTF16Range
+        var markedRange: UTF16Range?
+        var deletion: UTF16Range?
+    }
+
+    /// The geometry of `field` that planning `event` reads.
+    func geometry(for event: SessionEvent, of field: TextField) -> Geometry {
+        var deletion: UTF16Range?
+        if case .deleteBackward = event { deletion = field.deletionRange(unit: profile.deleteBackward) }
+        return Geometry(selection: field.state.selection, markedRange: field.state.markedRange, deletion: deletion)
+    }
+
     /// Calls `body` with each step of `event` on `field`, in order, without building an array
     /// for the usual single step. The steps are planned up front, on the field as it is now.
     func forEachPlannedEdit(_ event: SessionEvent, on field: TextField, _ body: (PlannedEdit) -> Void) {
         forEachPlannedEdit(
-            event, on: field,
+            event, on: geometry(for: event, of: field),
             asking: { call, effect, composing in
                 body(PlannedEdit(call: call, effect: effect, isCompositionStep: composing))
             },
@@ -52,13 +69,12 @@ package final class DelegateModel: Sendable {
     /// step), `applying` for one that asks nothing. The call is handed over as it is made:
     /// a ``PlannedEdit``'s optional call is copied again to be read.
     func forEachPlannedEdit(
-        _ event: SessionEvent, on field: TextField,
+        _ event: SessionEvent, on field: Geometry,
         asking: (_ call: DelegateCall, _ effect: PlannedEdit.Effect, _ isCompositionStep: Bool) -> Void,
         applying: (_ effect: PlannedEdit.Effect, _ isCompositionStep: Bool) -> Void
     ) {
-        // Only the ranges are read: copying the whole state would retain its text.
-        let selection = field.state.selection
-        let markedRange = field.state.markedRange
+        let selection = field.selection
+        let markedRange = field.markedRange
         switch event {
         case .setMarkedText(let text, _):
             if profile.markedTextUpdates == .delegate {
@@ -87,7 +103,7 @@ package final class DelegateModel: Sendable {
             // carries them out (``Replayer``).
             break
         case .deleteBackward:
-            guard let range = field.deletionRange(unit: profile.deleteBackward) else { return }
+            guard let range = field.deletion else { return }
             asking(makeCall(range, .empty), .event(event), false)
         case .replace(let range, let text):
             asking(makeCall(range, text), .event(event), false)

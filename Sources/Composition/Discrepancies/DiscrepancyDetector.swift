@@ -46,6 +46,9 @@ struct DiscrepancyDetector {
         outcomes.reserveCapacity(profiles.count)
     }
 
+    /// Whether the detector compares steps with device recordings of the delegate's calls.
+    var comparesRecordings: Bool { recorded.contains { $0 != nil } }
+
     /// Checks what the step of the profile at `position` shows on its own.
     mutating func check(_ step: TraceStep, profile position: Int) {
         let profile = profiles[position]
@@ -99,19 +102,7 @@ struct DiscrepancyDetector {
         if looksFor.broken, !step.newBrokenSpots.isEmpty {
             add(.brokenText, .brokenText(event: step.event, after: step.after, spots: step.newBrokenSpots))
         }
-        // A commit that leaves the text as it was (`unmarkText`, editing ending) still
-        // turns marked text into committed text that counts against the limit. The app's
-        // own `setText` is not the rule's to limit.
-        if looksFor.limit, let limit = contract.limit, !step.event.isAppAssignment,
-            step.after.text != step.before.text || step.after.markedRange != step.before.markedRange,
-            step.after.text.exceeds(limit.count, in: limit.unit)
-        {
-            let committed = step.after.committedText
-            let length = committed.length(in: limit.unit)
-            if length > limit.count, length > step.before.committedText.length(in: limit.unit) {
-                add(.limitExceeded, .limit(profile: profile, limit: limit, length: length, after: step.after))
-            }
-        }
+        checkLimit(event: step.event, index: event, before: step.before, after: step.after, profile: profile)
         if let keys = session.keyboard, keys.isPad { checkKey(step, profile: profile, keys: keys, add: add) }
         if let observed = recorded[position], event < observed.count, let expected = observed[event],
             step.calls.count != 1 || step.calls[0].call != expected
@@ -119,6 +110,37 @@ struct DiscrepancyDetector {
             add(
                 .observedMismatch,
                 .observed(profile: profile, event: step.event, predicted: step.calls.map(\.call), observed: expected))
+        }
+    }
+
+    /// Checks a step that a lean replay (``Replayer/leanReplay``) vouches shows nothing but
+    /// what the step of an accepted, unremarkable call can show: its outcome for the
+    /// comparison between profiles and the rule's limit. `proposed` is the text the step's
+    /// call implied (`nil`: the step made no call).
+    mutating func checkPlain(
+        event: SessionEvent, index: Int, before: FieldState, after: FieldState, proposed: UTF16Text?,
+        profile position: Int
+    ) {
+        outcomes.append(Outcome(called: proposed != nil, accepted: true, proposed: proposed))
+        checkLimit(event: event, index: index, before: before, after: after, profile: profiles[position])
+    }
+
+    /// A commit that leaves the text as it was (`unmarkText`, editing ending) still turns
+    /// marked text into committed text that counts against the limit. The app's own
+    /// `setText` is not the rule's to limit.
+    private mutating func checkLimit(
+        event: SessionEvent, index: Int, before: FieldState, after: FieldState, profile: String
+    ) {
+        guard looksFor.limit, let limit = contract.limit, !event.isAppAssignment,
+            after.text != before.text || after.markedRange != before.markedRange,
+            after.text.exceeds(limit.count, in: limit.unit)
+        else { return }
+        let length = after.committedText.length(in: limit.unit)
+        if length > limit.count, length > before.committedText.length(in: limit.unit) {
+            found.append(
+                Discrepancy(
+                    kind: .limitExceeded, event: index, profiles: [profile], rule: rule,
+                    evidence: .limit(profile: profile, limit: limit, length: length, after: after)))
         }
     }
 
@@ -192,6 +214,12 @@ struct DiscrepancyDetector {
         var called: Bool
         var accepted: Bool
         var proposed: UTF16Text?
+
+        init(called: Bool, accepted: Bool, proposed: UTF16Text?) {
+            self.called = called
+            self.accepted = accepted
+            self.proposed = proposed
+        }
 
         /// The outcome of a step that made `calls` (read in place: copying the step would
         /// retain every text it holds).

@@ -24,16 +24,22 @@ package struct ReplayLimits: Hashable, Sendable {
     /// What the checks ask of ``kinds`` at every step, worked out once (a kind hashes its name).
     private(set) var looksFor: LooksFor
 
+    /// Limits that look for `kinds` (`nil`: every kind).
     package init(
-        steps: Int = 200, discrepancies: Int = 1_000, textUnits: Int = 4_000_000,
-        kinds: Set<DiscrepancyKind> = Set(DiscrepancyKind.allCases)
+        steps: Int = 200, discrepancies: Int = 1_000, textUnits: Int = 4_000_000, kinds: Set<DiscrepancyKind>? = nil
     ) {
         self.steps = steps
         self.discrepancies = discrepancies
         self.textUnits = textUnits
-        self.kinds = kinds
-        looksFor = LooksFor(kinds)
+        // Every kind, the usual case, is worked out once per process: a set of kinds
+        // hashes each kind's name, and callers make limits for every session.
+        self.kinds = kinds ?? Self.everyKind.kinds
+        looksFor = kinds.map(LooksFor.init) ?? Self.everyKind.looksFor
     }
+
+    private static let everyKind = (
+        kinds: Set(DiscrepancyKind.allCases), looksFor: LooksFor(Set(DiscrepancyKind.allCases))
+    )
 
     /// Which of the kinds whose checks cost something a run looks for.
     struct LooksFor: Hashable, Sendable {

@@ -389,19 +389,16 @@ package final class Replayer {
         // Once the delegate set the text itself, the rest of the event's plan was made for a
         // text the field no longer holds.
         run.model.forEachPlannedEdit(
-            event, on: run.field,
+            event, on: run.model.geometry(for: event, of: run.field),
             asking: { call, effect, isCompositionStep in
                 guard assignedDuringCall == nil else { return }
                 guard !bypassesDelegate else {
                     run.model.apply(effect, to: &run.field)
                     return
                 }
-                var seen = run.field.state
-                // Where the profile says the field no longer reports its marked range when the
-                // delegate is asked about a commit, a rule's `markedTextRange` guard cannot see it.
-                if isCompositionStep, case .event(.insertText) = effect, run.hidesMarkedRangeDuringCommit {
-                    seen.markedRange = nil
-                }
+                let seen = Self.seen(
+                    run.field.state, effect: effect, isCompositionStep: isCompositionStep,
+                    hidesMarkedRange: run.hidesMarkedRangeDuringCommit)
                 let problems = rangeProblems(of: call, in: run.field.text)
                 // UIKit registers the edit with the undo manager whatever the delegate answers
                 // (see `undoStep`); compositions are the input method's, not undo's.
@@ -474,6 +471,18 @@ package final class Replayer {
             ruleFault: RegexLimits.takeExceeded(), note: note)
     }
 
+    /// The field as the delegate sees it when asked about a call with `effect`: where the
+    /// profile says the field no longer reports its marked range when the delegate is asked
+    /// about a commit, a rule's `markedTextRange` guard cannot see it.
+    static func seen(
+        _ field: FieldState, effect: PlannedEdit.Effect, isCompositionStep: Bool, hidesMarkedRange: Bool
+    ) -> FieldState {
+        guard hidesMarkedRange, isCompositionStep, case .event(.insertText) = effect else { return field }
+        var seen = field
+        seen.markedRange = nil
+        return seen
+    }
+
     /// `textField.text = assignment.text`, then its selection; whether the text was set.
     private func assign(_ assignment: TextAssignment, to run: inout ProfileReplay) -> Bool {
         var assigned = false
@@ -492,14 +501,20 @@ package final class Replayer {
 
     /// The broken spots the step added to the field's text, keeping the count current.
     private func newBrokenSpots(_ run: inout ProfileReplay, before: UTF16Text) -> [BrokenSpot] {
-        guard run.field.text != before, analyzer.editMayBreak(from: before, to: run.field.text) else { return [] }
+        newBrokenSpots(in: run.field.text, before: before, count: &run.brokenCount)
+    }
+
+    /// The broken spots `text` has that `before` had not, `count` being how many `before`
+    /// had (kept current).
+    func newBrokenSpots(in text: UTF16Text, before: UTF16Text, count: inout Int) -> [BrokenSpot] {
+        guard text != before, analyzer.editMayBreak(from: before, to: text) else { return [] }
         var newSpots: [BrokenSpot] = []
-        let brokenAfter = analyzer.brokenSpots(in: run.field.text)
-        if brokenAfter.count > run.brokenCount {
+        let brokenAfter = analyzer.brokenSpots(in: text)
+        if brokenAfter.count > count {
             let brokenBefore = analyzer.brokenSpots(in: before)
             newSpots = brokenAfter.filter { !brokenBefore.contains($0) }
         }
-        run.brokenCount = brokenAfter.count
+        count = brokenAfter.count
         return newSpots
     }
 
@@ -578,7 +593,7 @@ package final class Replayer {
     /// grapheme cluster of it: the event cannot happen (UIKit keeps selections on cluster
     /// boundaries). A session recorded without a rule can meet this once a rule has
     /// changed the text its later ranges were recorded against.
-    private func eventRangeProblem(_ event: SessionEvent, in text: UTF16Text) -> RangeProblem? {
+    func eventRangeProblem(_ event: SessionEvent, in text: UTF16Text) -> RangeProblem? {
         switch event {
         case .replace(let range, _), .setSelection(let range): return problems(of: range, in: text).first
         case .replaceRanges(let ranges, _):
@@ -592,7 +607,7 @@ package final class Replayer {
 
     /// The problems of a call's ranges in `text`, in order (built without an array of
     /// ranges: this runs for every call).
-    private func rangeProblems(of call: DelegateCall, in text: UTF16Text) -> [RangeProblem] {
+    func rangeProblems(of call: DelegateCall, in text: UTF16Text) -> [RangeProblem] {
         switch call {
         case .single(let range, _): problems(of: range, in: text)
         case .multi(let ranges, _): ranges.flatMap { problems(of: $0, in: text) }

@@ -59,6 +59,12 @@ public struct UTF16Text: Hashable, Sendable {
         units.replaceSubrange(range.location..<range.end, with: replacement.units)
     }
 
+    /// Makes this text a copy of `other` in its own buffer (in place, when the buffer is
+    /// not shared and large enough), where assigning would share `other`'s.
+    public mutating func assign(_ other: UTF16Text) {
+        units.replaceSubrange(units.startIndex..<units.endIndex, with: other.units)
+    }
+
     /// Appends another text.
     public static func + (lhs: UTF16Text, rhs: UTF16Text) -> UTF16Text {
         UTF16Text(units: lhs.units + rhs.units)
