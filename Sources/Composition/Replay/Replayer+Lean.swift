@@ -32,13 +32,8 @@ extension Replayer {
         var detector = DiscrepancyDetector(
             session: session, profiles: names, rule: rule, limits: limits, measure: analyzer.lengths(of:))
         guard !detector.comparesRecordings else { return nil }
-        var fields = profiles.map { profile in
-            LeanField(
-                profile: profile.name, model: DelegateModel(profile: profile),
-                hidesMarkedRange: !profile.markedRangeVisibleDuringCommit, target: profile.multiRangeTarget,
-                field: TextField(session.initial), previous: TextField(session.initial),
-                brokenCount: analyzer.brokenSpots(in: session.initial.text).count)
-        }
+        let brokenCount = analyzer.brokenSpots(in: session.initial.text).count
+        var fields = profiles.map { LeanField(profile: $0, initial: session.initial, brokenCount: brokenCount) }
         for (index, event) in session.events.enumerated() {
             for position in fields.indices {
                 guard
@@ -73,11 +68,32 @@ extension Replayer {
         var previous: TextField
         var brokenCount: Int
 
+        /// A profile's field holding `initial`, which has `brokenCount` broken spots.
+        init(profile: PlatformProfile, initial: FieldState, brokenCount: Int) {
+            self.profile = profile.name
+            model = DelegateModel(profile: profile)
+            hidesMarkedRange = !profile.markedRangeVisibleDuringCommit
+            target = profile.multiRangeTarget
+            // Each buffer of its own, with room for the text to grow in place: shared with
+            // the session, each would be copied at its first edit and again as it grew.
+            func ownBuffer() -> TextField {
+                var units = [UInt16]()
+                units.reserveCapacity(max(128, 2 * initial.text.length))
+                units.append(contentsOf: initial.text.units)
+                var state = initial
+                state.text = UTF16Text(units: units)
+                return TextField(state)
+            }
+            field = ownBuffer()
+            previous = ownBuffer()
+            self.brokenCount = brokenCount
+        }
+
         /// Makes `previous` the field as it is now.
-        mutating func level() {
+        mutating func level(textChanged: Bool) {
             previous.state.selection = field.state.selection
             previous.state.markedRange = field.state.markedRange
-            previous.state.text.assign(field.state.text)
+            if textChanged { previous.state.text.assign(field.state.text) }
         }
     }
 
@@ -156,7 +172,8 @@ extension Replayer {
             },
             applying: { effect, _ in run.model.apply(effect, to: &run.field) })
         guard followed else { return false }
-        if run.field.state.markedRange != run.previous.state.markedRange || run.field.text != run.previous.text,
+        let textChanged = run.field.text != run.previous.text
+        if textChanged || run.field.state.markedRange != run.previous.state.markedRange,
             rule.editingChanged(FieldChange(before: run.previous.state, after: run.field.state, profile: run.profile))
                 != nil
         {
@@ -179,7 +196,7 @@ extension Replayer {
                 event: event, index: index, before: run.previous.state, after: run.field.state,
                 proposed: called ? run.field.text : nil, profile: position)
         }
-        run.level()
+        run.level(textChanged: textChanged)
         return true
     }
 

@@ -211,28 +211,32 @@ package final class TextAnalyzer {
     /// may now start a cluster: a modifier, a regional indicator re-paired), or, when
     /// something was removed, just before it (which may now end one: a trailing ZWJ).
     package func editMayBreak(from old: UTF16Text, to new: UTF16Text) -> Bool {
-        let a = old.units
-        let b = new.units
-        let (prefix, suffix) = a.withUnsafeBufferPointer { a in
-            b.withUnsafeBufferPointer { b in
+        // The table read once (each read of a static constant asks whether it is built yet).
+        let bits = ScalarTable.canBreakBits
+        return old.units.withUnsafeBufferPointer { a in
+            new.units.withUnsafeBufferPointer { b in
                 let prefix = UTF16Text.commonPrefix(a, b)
-                return (prefix, UTF16Text.commonSuffix(a, b, limit: min(a.count, b.count) - prefix))
+                let suffix = UTF16Text.commonSuffix(a, b, limit: min(a.count, b.count) - prefix)
+                // Widen by a unit each way so a surrogate pair cut by the diff is seen whole.
+                let start = max(0, prefix - 1)
+                let removed = start..<min(a.count, a.count - suffix + 1)
+                let inserted = start..<min(b.count, b.count - suffix + 1)
+                if Self.mayBreak(a, in: removed, bits) || Self.mayBreak(b, in: inserted, bits) { return true }
+                let after = b.count - suffix
+                if after < b.count, Self.mayBreak(b, in: after..<min(b.count, after + 2), bits) { return true }
+                if a.count - suffix > prefix, start > 0, Self.mayBreak(a, in: max(0, start - 2)..<start, bits) {
+                    return true
+                }
+                return false
             }
         }
-        // Widen by a unit each way so a surrogate pair cut by the diff is seen whole.
-        let start = max(0, prefix - 1)
-        let removed = start..<min(a.count, a.count - suffix + 1)
-        let inserted = start..<min(b.count, b.count - suffix + 1)
-        if Self.mayBreak(a, in: removed) || Self.mayBreak(b, in: inserted) { return true }
-        let after = b.count - suffix
-        if after < b.count, Self.mayBreak(b, in: after..<min(b.count, after + 2)) { return true }
-        if a.count - suffix > prefix, start > 0, Self.mayBreak(a, in: max(0, start - 2)..<start) { return true }
-        return false
     }
 
-    /// Whether `units[range]` holds a lone surrogate or a scalar that can be part of a broken spot.
-    private static func mayBreak(_ units: [UInt16], in range: Range<Int>) -> Bool {
-        let bits = ScalarTable.canBreakBits
+    /// Whether `units[range]` holds a lone surrogate or a scalar that can be part of a
+    /// broken spot, `bits` being ``ScalarTable/canBreakBits``.
+    private static func mayBreak(
+        _ units: UnsafeBufferPointer<UInt16>, in range: Range<Int>, _ bits: UnsafeBufferPointer<UInt64>
+    ) -> Bool {
         var offset = range.lowerBound
         while offset < range.upperBound {
             // A unit of the BMP that is not a surrogate is its own scalar: one bit says.
@@ -252,7 +256,7 @@ package final class TextAnalyzer {
 
     /// Whether `text` holds a lone surrogate or a scalar that can be part of a broken spot.
     static func mayHaveBrokenSpots(_ text: UTF16Text) -> Bool {
-        mayBreak(text.units, in: 0..<text.length)
+        text.units.withUnsafeBufferPointer { mayBreak($0, in: 0..<$0.count, ScalarTable.canBreakBits) }
     }
 }
 

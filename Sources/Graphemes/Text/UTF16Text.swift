@@ -56,13 +56,14 @@ public struct UTF16Text: Hashable, Sendable {
 
     /// Replaces the units in `range`, which must lie within the text, by `replacement`.
     public mutating func replace(_ range: UTF16Range, with replacement: UTF16Text) {
-        units.replaceSubrange(range.location..<range.end, with: replacement.units)
+        // From the replacement's buffer: handing over the array takes a reference to it.
+        replacement.units.withUnsafeBufferPointer { units.replaceSubrange(range.location..<range.end, with: $0) }
     }
 
     /// Makes this text a copy of `other` in its own buffer (in place, when the buffer is
     /// not shared and large enough), where assigning would share `other`'s.
     public mutating func assign(_ other: UTF16Text) {
-        units.replaceSubrange(units.startIndex..<units.endIndex, with: other.units)
+        other.units.withUnsafeBufferPointer { units.replaceSubrange(units.startIndex..<units.endIndex, with: $0) }
     }
 
     /// Appends another text.
