@@ -73,18 +73,34 @@ package final class DelegateModel: Sendable {
         asking: (_ call: DelegateCall, _ effect: PlannedEdit.Effect, _ isCompositionStep: Bool) -> Void,
         applying: (_ effect: PlannedEdit.Effect, _ isCompositionStep: Bool) -> Void
     ) {
+        var nothing: Void = ()
+        forEachPlannedEdit(
+            event, on: field, with: &nothing, asking: { _, call, effect, composing in asking(call, effect, composing) },
+            applying: { _, effect, composing in applying(effect, composing) })
+    }
+
+    /// ``forEachPlannedEdit(_:on:asking:applying:)`` handing each step `context` to change:
+    /// a caller whose state the steps change passes it here instead of capturing it, so
+    /// that the steps read it in place (a closure that captures a caller's variable makes
+    /// it hold every value it reads from it with a reference of its own).
+    func forEachPlannedEdit<Context>(
+        _ event: SessionEvent, on field: Geometry, with context: inout Context,
+        asking: (inout Context, _ call: DelegateCall, _ effect: PlannedEdit.Effect, _ isCompositionStep: Bool) ->
+            Void,
+        applying: (inout Context, _ effect: PlannedEdit.Effect, _ isCompositionStep: Bool) -> Void
+    ) {
         let selection = field.selection
         let markedRange = field.markedRange
         switch event {
         case .setMarkedText(let text, _):
             if profile.markedTextUpdates == .delegate {
-                asking(makeCall(markedRange ?? selection, text), .event(event), true)
+                asking(&context, makeCall(markedRange ?? selection, text), .event(event), true)
             } else {
-                applying(.event(event), true)
+                applying(&context, .event(event), true)
             }
         case .insertText(let text):
             guard let marked = markedRange else {
-                asking(makeCall(selection, text), .event(event), false)
+                asking(&context, makeCall(selection, text), .event(event), false)
                 return
             }
             let range: UTF16Range =
@@ -94,9 +110,9 @@ package final class DelegateModel: Sendable {
                 case .caret: selection
                 case .markedLength: .caret(at: marked.length)
                 }
-            asking(makeCall(range, text), .event(event), true)
+            asking(&context, makeCall(range, text), .event(event), true)
         case .unmarkText, .setSelection:
-            applying(.event(event), false)
+            applying(&context, .event(event), false)
         case .beginEditing, .endEditing, .clearButton, .returnKey, .setText, .undo, .redo:
             // The editing lifecycle asks the delegate's lifecycle methods, the app's own
             // assignments ask nothing, and undo needs the field's undo stack: the replay
@@ -104,22 +120,23 @@ package final class DelegateModel: Sendable {
             break
         case .deleteBackward:
             guard let range = field.deletion else { return }
-            asking(makeCall(range, .empty), .event(event), false)
+            asking(&context, makeCall(range, .empty), .event(event), false)
         case .replace(let range, let text):
-            asking(makeCall(range, text), .event(event), false)
+            asking(&context, makeCall(range, text), .event(event), false)
         case .replaceRanges(let ranges, let text):
             if profile.delegate == .multiRange {
-                asking(.multi(ranges: ranges, replacement: text), .event(event), false)
+                asking(&context, .multi(ranges: ranges, replacement: text), .event(event), false)
                 return
             }
             let target = profile.multiRangeTarget.index(in: ranges)
             switch profile.multiRangeOnSingleRange {
             case .targetOnly:
-                asking(.single(range: ranges[target], replacement: text), .event(event), false)
+                asking(&context, .single(range: ranges[target], replacement: text), .event(event), false)
             case .eachRange:
                 for index in ranges.indicesFromLast {
                     let replacement = index == target ? text : .empty
                     asking(
+                        &context,
                         .single(range: ranges[index], replacement: replacement), .replace(ranges[index], replacement),
                         false)
                 }

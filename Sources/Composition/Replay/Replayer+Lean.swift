@@ -34,6 +34,9 @@ extension Replayer {
         guard !detector.comparesRecordings else { return nil }
         let brokenCount = analyzer.brokenSpots(in: session.initial.text).count
         var fields = profiles.map { LeanField(profile: $0, initial: session.initial, brokenCount: brokenCount) }
+        // Only what the rule's own calls run past counts against it: what ran before is
+        // taken here, and each step takes what its calls ran past.
+        _ = RegexLimits.takeExceeded()
         for (index, event) in session.events.enumerated() {
             for position in fields.indices {
                 guard
@@ -67,6 +70,10 @@ extension Replayer {
         var field: TextField
         var previous: TextField
         var brokenCount: Int
+        /// What `editingChanged` is told, holding the two fields only while it is told.
+        var change: FieldChange
+        /// What the delegate is asked, holding the field only while it is asked.
+        var request: ChangeRequest
 
         /// A profile's field holding `initial`, which has `brokenCount` broken spots.
         init(profile: PlatformProfile, initial: FieldState, brokenCount: Int) {
@@ -87,6 +94,11 @@ extension Replayer {
             field = ownBuffer()
             previous = ownBuffer()
             self.brokenCount = brokenCount
+            change = FieldChange(
+                before: FieldState(text: .empty), after: FieldState(text: .empty), profile: profile.name)
+            request = ChangeRequest(
+                field: FieldState(text: .empty), call: .single(range: .caret(at: 0), replacement: .empty),
+                multiRangeTarget: profile.multiRangeTarget, profile: profile.name)
         }
 
         /// Makes `previous` the field as it is now.
@@ -119,8 +131,6 @@ extension Replayer {
         _ run: inout LeanField, event: SessionEvent, index: Int, rule: any InputRule,
         detector: inout DiscrepancyDetector, profile position: Int
     ) -> Bool {
-        // Only what the rule's own calls run past counts against it.
-        _ = RegexLimits.takeExceeded()
         if let problem = eventRangeProblem(event, in: run.previous.text) {
             detector.check(
                 TraceStep(
@@ -134,28 +144,35 @@ extension Replayer {
         // The call's record, built only when the call shows something (in an array: an
         // optional record captured by the closure is destroyed through generic witnesses).
         var shown: [CallRecord] = []
-        run.model.forEachPlannedEdit(
-            event, on: run.model.geometry(for: event, of: run.field),
-            asking: { call, effect, isCompositionStep in
+        // `run` is handed to the steps rather than captured, so that they read it in place.
+        let model = run.model
+        model.forEachPlannedEdit(
+            event, on: model.geometry(for: event, of: run.field), with: &run,
+            asking: { run, call, effect, isCompositionStep in
                 guard followed, !called else {
                     followed = false
                     return
                 }
                 called = true
                 let problems = rangeProblems(of: call, in: run.field.text)
-                guard
-                    Self.accepts(
-                        rule,
-                        ChangeRequest(
-                            field: Self.seen(
-                                run.field.state, effect: effect, isCompositionStep: isCompositionStep,
-                                hidesMarkedRange: run.hidesMarkedRange),
-                            call: call, multiRangeTarget: run.target, profile: run.profile))
-                else {
+                // The field as the step found it is moved into the request and back, as the
+                // fields are into the change `editingChanged` is told of below.
+                let seen = Self.seen(
+                    run.previous.state, effect: effect, isCompositionStep: isCompositionStep,
+                    hidesMarkedRange: run.hidesMarkedRange
+                ).markedRange
+                let marked = run.previous.state.markedRange
+                run.request.call = call
+                swap(&run.request.field, &run.previous.state)
+                run.request.field.markedRange = seen
+                let accepted = Self.accepts(rule, run.request)
+                run.request.field.markedRange = marked
+                swap(&run.request.field, &run.previous.state)
+                guard accepted else {
                     followed = false
                     return
                 }
-                run.model.apply(effect, to: &run.field)
+                model.apply(effect, to: &run.field)
                 let implied = call.implies(run.field.text, from: run.previous.text)
                 if !implied || !problems.isEmpty {
                     shown.append(
@@ -170,14 +187,18 @@ extension Replayer {
                             isCompositionStep: isCompositionStep))
                 }
             },
-            applying: { effect, _ in run.model.apply(effect, to: &run.field) })
+            applying: { run, effect, _ in model.apply(effect, to: &run.field) })
         guard followed else { return false }
         let textChanged = run.field.text != run.previous.text
-        if textChanged || run.field.state.markedRange != run.previous.state.markedRange,
-            rule.editingChanged(FieldChange(before: run.previous.state, after: run.field.state, profile: run.profile))
-                != nil
-        {
-            return false
+        if textChanged || run.field.state.markedRange != run.previous.state.markedRange {
+            // The two fields are moved into the change the rule is told of, and back: built
+            // from copies, the change would take a reference to each text.
+            swap(&run.change.before, &run.previous.state)
+            swap(&run.change.after, &run.field.state)
+            let assignment = rule.editingChanged(run.change)
+            swap(&run.change.before, &run.previous.state)
+            swap(&run.change.after, &run.field.state)
+            if assignment != nil { return false }
         }
         let spots = newBrokenSpots(in: run.field.text, before: run.previous.text, count: &run.brokenCount)
         let fault = RegexLimits.takeExceeded()
