@@ -81,11 +81,13 @@ extension Replayer {
             model = DelegateModel(profile: profile)
             hidesMarkedRange = !profile.markedRangeVisibleDuringCommit
             target = profile.multiRangeTarget
-            // Each buffer of its own, with room for the text to grow in place: shared with
-            // the session, each would be copied at its first edit and again as it grew.
+            // Each buffer of its own, with room for the text to grow in place by 128 units
+            // (what a session typically adds; a longer text grows as any array does, and a
+            // huge initial text is not doubled): shared with the session, each would be
+            // copied at its first edit and again at every doubling.
             func ownBuffer() -> TextField {
                 var units = [UInt16]()
-                units.reserveCapacity(max(128, 2 * initial.text.length))
+                units.reserveCapacity(initial.text.length + 128)
                 units.append(contentsOf: initial.text.units)
                 var state = initial
                 state.text = UTF16Text(units: units)
