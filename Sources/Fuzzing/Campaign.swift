@@ -281,8 +281,13 @@ package final class Fuzzer {
     static let decidingKinds = ReplayLimits(
         kinds: Set(DiscrepancyKind.allCases.filter { FuzzProperty(deciding: $0) != nil }))
 
-    /// The failures of one session, checked step by step as the replay makes them.
-    package func failures(_ events: [SessionEvent], traits: SessionTraits = SessionTraits()) -> [PropertyFailure] {
+    /// The failures of one session, checked step by step as the replay makes them: the
+    /// steps a lean replay builds none for are checked as plain steps
+    /// (``PropertyChecker/checkPlain(event:before:after:profile:into:)``); `lean: false`
+    /// replays every step in full instead, which must find the same (a test compares).
+    package func failures(_ events: [SessionEvent], traits: SessionTraits = SessionTraits(), lean: Bool = true)
+        -> [PropertyFailure]
+    {
         var session = Session(
             id: "fuzz", ime: traits.ime, locale: keyboard?.region, keyboard: keyboard,
             source: .init(kind: .fuzz, detail: ""), initial: FieldState(text: .empty), events: events)
@@ -292,6 +297,10 @@ package final class Fuzzer {
         let result = replayer.run(
             session, profiles: profiles, rules: [rule], limits: Self.decidingKinds,
             observe: { position, _, step in checker.check(step, profile: position, into: &collector) },
+            observePlain: lean
+                ? { position, _, index, _, before, after in
+                    checker.checkPlain(event: index, before: before, after: after, profile: position, into: &collector)
+                } : nil,
             restart: { collector = PropertyChecker.Collector() })
         checker.check(result[0].findings, into: &collector)
         return collector.failures

@@ -184,13 +184,37 @@ final class PropertyChecker {
         // it does with no rule: only the promises about the text itself can fail.
         let ruleActed = step.rewrittenTo != nil || !step.accepted
         guard ruleActed || wants(.disallowedClass) || wants(.promiseBroken) else { return }
-        let before = step.before.committedText
+        let (before, after) = checkPromises(
+            event: event, before: step.before, after: step.after, profile: profile, add: add)
+        guard ruleActed else { return }
+        acted(step, before: before, after: after, model: model, profile: profile, add: add)
+    }
+
+    /// Checks a step in which the rule accepted every call and assigned nothing, which a
+    /// lean replay did not build (``PlainStepObserver``): only the promises about the text
+    /// itself can fail, as in ``check(_:profile:into:)``.
+    func checkPlain(
+        event: Int, before: FieldState, after: FieldState, profile position: Int, into collector: inout Collector
+    ) {
+        guard wants(.disallowedClass) || wants(.promiseBroken), profiles.indices.contains(position) else { return }
+        _ = checkPromises(event: event, before: before, after: after, profile: profiles[position].name) {
+            property, event, profile, message in
+            if wants(property) { collector.add(property, event, profile, message) }
+        }
+    }
+
+    /// The committed texts before and after a step, having checked that the step broke no
+    /// promise about them that held: text the app set before may already break them, so
+    /// the rule answers only for what the event adds (the first disallowed cluster while
+    /// there was none, a promise broken that held).
+    private func checkPromises(
+        event: Int, before beforeState: FieldState, after afterState: FieldState, profile: String,
+        add: (FuzzProperty, Int?, String, @autoclosure () -> String) -> Void
+    ) -> (before: UTF16Text, after: UTF16Text) {
+        let before = beforeState.committedText
         let after =
-            step.after.text == step.before.text && step.after.markedRange == step.before.markedRange
-            ? before : step.after.committedText
-        // Text the app set before may already break the promises; the rule answers only
-        // for what the event adds (the first disallowed cluster while there was none, a
-        // promise broken that held).
+            afterState.text == beforeState.text && afterState.markedRange == beforeState.markedRange
+            ? before : afterState.committedText
         if after != before {
             if wants(.disallowedClass), let cluster = disallowedCluster(in: after), disallowedCluster(in: before) == nil
             {
@@ -211,7 +235,16 @@ final class PropertyChecker {
                     "the committed text \"\(after.visibleDescription)\" does not keep the promise: \(promise)")
             }
         }
-        guard ruleActed else { return }
+        return (before, after)
+    }
+
+    /// The properties only a rule that refused or assigned can fail, `before` and `after`
+    /// being the committed texts around `step`.
+    private func acted(
+        _ step: TraceStep, before: UTF16Text, after: UTF16Text, model: DelegateModel, profile: String,
+        add: (FuzzProperty, Int?, String, @autoclosure () -> String) -> Void
+    ) {
+        let event = step.eventIndex
         var plain = TextField(step.before)
         model.apply(.event(step.event), to: &plain)
         if wants(.brokenText), !step.newBrokenSpots.isEmpty,

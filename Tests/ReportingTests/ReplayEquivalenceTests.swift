@@ -81,16 +81,19 @@ import Testing
         }
     }
 
-    /// The lean replay (``Replayer/leanReplay``) either declines a session or gives what the
-    /// full replay gives; and it declines only what it does not model, so that most of
-    /// these sessions are replayed lean under every rule that leaves them alone.
-    @Test(arguments: rules)
-    func theLeanReplayGivesTheFullReplaysResultOrNone(_ spec: String) throws {
+    /// Replays each generated and recorded session (``sessions(_:)``, generated for `spec`'s
+    /// fuzzer) lean and, where the lean replay gives a result, in full; hands `compare`
+    /// the session's name and both results (the full one without its traces), calling
+    /// `afterLean` between the two replays. Returns how many sessions of how many the lean
+    /// replay gave a result for.
+    static func replayLeanAndFull(
+        _ rule: any InputRule, sessionsFor spec: String, afterLean: () -> Void = {},
+        compare: (_ name: String, _ lean: SessionResult, _ full: SessionResult) -> Void
+    ) throws -> (lean: Int, total: Int) {
         let replayer = try Replayer()
-        let rule = try RuleCatalogue.full.rule(spec)
         var lean = 0
         var total = 0
-        for (name, sessions) in try Self.sessions(try Fixtures.fuzzer(spec)) {
+        for (name, sessions) in try sessions(try Fixtures.fuzzer(spec)) {
             for session in sessions {
                 total += 1
                 guard
@@ -98,14 +101,103 @@ import Testing
                         session, profiles: Fixtures.profiles, rule: rule, limits: ReplayLimits())
                 else { continue }
                 lean += 1
+                afterLean()
                 var full = replayer.run(session, profiles: Fixtures.profiles, rules: [rule], traces: .all)[0]
                 full.traces = []
-                #expect(result == full, "\(spec) \(name) \(session.id)")
+                compare("\(name) \(session.id)", result, full)
             }
         }
-        // Under `none` every session the lean replay models is one it completes.
-        if spec == "none" { #expect(lean * 10 >= total * 6, "\(spec): lean for \(lean) of \(total) sessions") }
+        return (lean, total)
+    }
+
+    /// The lean replay (``Replayer/leanReplay``) either declines a session or gives what the
+    /// full replay gives; and it declines only what it does not start (undo, a profile's
+    /// own presentation), so that most of these sessions are replayed lean under every rule.
+    @Test(arguments: rules)
+    func theLeanReplayGivesTheFullReplaysResultOrNone(_ spec: String) throws {
+        let (lean, total) = try Self.replayLeanAndFull(try RuleCatalogue.full.rule(spec), sessionsFor: spec) {
+            name, lean, full in
+            #expect(lean == full, "\(spec) \(name)")
+        }
+        #expect(lean * 10 >= total * 8, "\(spec): lean for \(lean) of \(total) sessions")
         print("lean replay, \(spec): \(lean) of \(total) sessions")
+    }
+
+    /// The fuzzer checks the steps a lean replay builds none for as plain steps: it must
+    /// find, message for message, what it finds checking every step of a full replay.
+    @Test(arguments: rules)
+    func fuzzingFindsWithTheLeanReplayWhatItFindsWithTheFullOne(_ spec: String) throws {
+        let fuzzer = try Fixtures.fuzzer(spec)
+        for iteration in 0..<150 {
+            let events = fuzzer.events(seed: 11, iteration: iteration)
+            let traits = fuzzer.traits(seed: 11, iteration: iteration)
+            #expect(
+                fuzzer.failures(events, traits: traits) == fuzzer.failures(events, traits: traits, lean: false),
+                "\(spec) iteration \(iteration)")
+        }
+    }
+
+    /// A rule whose every answer depends on every question it was asked before: a refusal
+    /// every fifth call, an assignment during every seventh, one after every sixth change.
+    /// Asked a question twice (the lean replay's and again the full replay's, when the
+    /// lean replay hands a step over), or one question fewer, it answers differently from
+    /// then on. Each instance that replay makes (``onDevice(region:)``) keeps its log.
+    final class HistoryRule: InputRule, @unchecked Sendable {
+        final class Instances: @unchecked Sendable {
+            var made: [HistoryRule] = []
+        }
+
+        let instances: Instances
+        var log: [String] = []
+
+        init(instances: Instances) {
+            self.instances = instances
+        }
+
+        var spec: String { "history" }
+
+        func shouldChange(_ request: ChangeRequest) -> Bool {
+            log.append("should \(request.field) \(request.call) \(request.profile)")
+            return log.count % 5 != 3
+        }
+
+        func assignment(during request: ChangeRequest) -> TextAssignment? {
+            log.append("during \(request.call)")
+            return log.count % 7 == 4 ? TextAssignment(request.field.text) : nil
+        }
+
+        func editingChanged(_ change: FieldChange) -> TextAssignment? {
+            log.append("changed \(change.before) \(change.after)")
+            guard log.count % 6 == 1, let last = change.after.text.clusters.last else { return nil }
+            return TextAssignment(change.after.text[UTF16Range(location: 0, length: last.range.location)])
+        }
+
+        func editing(_ moment: EditingMoment, field: FieldState, profile: String) -> EditingResponse {
+            log.append("editing \(moment) \(field)")
+            return EditingResponse()
+        }
+
+        func onDevice(region: String?) -> any InputRule {
+            let rule = HistoryRule(instances: instances)
+            instances.made.append(rule)
+            return rule
+        }
+    }
+
+    /// When the lean replay hands a session over to the full replay, the rule is asked
+    /// exactly what a full replay from the start asks it, in the same order, and the
+    /// result is the full replay's.
+    @Test func aStatefulRuleIsAskedWhatTheFullReplayAsksWhenTheLeanReplayHandsOver() throws {
+        let instances = HistoryRule.Instances()
+        var leanLog: [String] = []
+        let (lean, total) = try Self.replayLeanAndFull(
+            HistoryRule(instances: instances), sessionsFor: "none",
+            afterLean: { leanLog = instances.made.last?.log ?? [] }
+        ) { name, lean, full in
+            #expect(lean == full, "\(name)")
+            #expect(leanLog == instances.made.last?.log, "\(name)")
+        }
+        #expect(lean * 10 >= total * 8, "lean for \(lean) of \(total) sessions")
     }
 
     /// FNV-1a, 64 bits, in hexadecimal: enough to tell outputs apart, stable everywhere.

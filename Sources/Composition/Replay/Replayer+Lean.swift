@@ -15,16 +15,23 @@ extension Replayer {
     /// only when it has something to report (a call whose ranges or proposed text are
     /// wrong, broken spots, a rule fault); everything else is two values.
     ///
-    /// What it does not model, it does not attempt: a session with lifecycle events, the
-    /// app's own assignments, undo, a number pad, recorded device calls, or a profile that
-    /// presents the session's input method other than as marked text is left to the full
-    /// replay from the start; so is a session in which the rule refuses a call or assigns
-    /// a text (the field then differs from the recording, which the full replay follows),
-    /// and one whose rule traps. The rule is built anew for the full replay
-    /// (``InputRule/onDevice(region:)``), so a stateful rule starts over.
-    /// `ReplayEquivalenceTests` compare the two on every shipped rule and profile.
+    /// What it does not model, it hands over: at the first event that is the editing
+    /// lifecycle, the app's own assignment or a multi-range edit a profile splits into
+    /// several calls, or the first step in which the rule refuses a call or assigns a text
+    /// (the field then leaves the recording, which the full replay follows) or that has
+    /// broken spots or a rule fault but no call record, the full replay takes the session
+    /// over from the fields and the detector as they stand (``handOver``), and the rule
+    /// gives it the answers it already gave about that step. So a session costs the lean
+    /// replay's steps up to its first refusal and the full replay's after it, and every
+    /// session gets the full replay's result. What it cannot start, it leaves to the full
+    /// replay from the start (`nil`): undo and redo (the lean replay keeps no undo stack),
+    /// a number pad, recorded device calls, or a profile that presents the session's input
+    /// method other than as marked text. A rule that traps is replayed again in full from
+    /// the start, built anew (``InputRule/onDevice(region:)``), so a stateful rule starts
+    /// over. `ReplayEquivalenceTests` compare the two on every shipped rule and profile.
     package func leanReplay(
-        _ session: Session, profiles: [PlatformProfile], rule: any InputRule, limits: ReplayLimits
+        _ session: Session, profiles: [PlatformProfile], rule: any InputRule, limits: ReplayLimits,
+        observers: LeanObservers = LeanObservers()
     ) -> SessionResult? {
         let rule = rule.onDevice(region: session.keyboard?.region ?? session.locale)
         guard Self.leanModels(session, profiles: profiles) else { return nil }
@@ -39,11 +46,14 @@ extension Replayer {
         _ = RegexLimits.takeExceeded()
         for (index, event) in session.events.enumerated() {
             for position in fields.indices {
-                guard
-                    leanStep(
-                        &fields[position], event: event, index: index, rule: rule, detector: &detector,
-                        profile: position)
-                else { return nil }
+                let end = leanStep(
+                    &fields[position], event: event, index: index, rule: rule, detector: &detector,
+                    profile: position, observers: observers)
+                if case .handedOver(let answers) = end {
+                    return handOver(
+                        session, at: (index, position), answers: answers, fields: fields, profiles: profiles,
+                        rule: rule, detector: &detector, limits: limits, observers: observers)
+                }
             }
             detector.endEvent(index)
         }
@@ -53,6 +63,21 @@ extension Replayer {
             sessionID: session.id, rule: rule.spec, eventCount: session.events.count,
             finalText: zip(names, finals).map { .init(profile: $0, value: $1.text) }, findings: discrepancies,
             omitted: omitted, traces: [])
+    }
+
+    /// Who is told of a lean replay's steps: `step` of those it builds, `plain` of the
+    /// others (see ``run(_:profiles:rules:traces:limits:observe:observePlain:restart:)``),
+    /// `rule` being the rule's position in the run.
+    package struct LeanObservers {
+        var rule = 0
+        var step: ((Int, Int, TraceStep) -> Void)?
+        var plain: PlainStepObserver?
+
+        package init(rule: Int = 0, step: ((Int, Int, TraceStep) -> Void)? = nil, plain: PlainStepObserver? = nil) {
+            self.rule = rule
+            self.step = step
+            self.plain = plain
+        }
     }
 
     /// One profile's field in a lean replay, and what its steps read of the profile.
@@ -67,6 +92,8 @@ extension Replayer {
         let model: DelegateModel
         let hidesMarkedRange: Bool
         let target: MultiRangeTarget
+        /// Whether the profile splits a multi-range edit into one call per range.
+        let splitsMultiRangeEdits: Bool
         var field: TextField
         var previous: TextField
         var brokenCount: Int
@@ -81,6 +108,7 @@ extension Replayer {
             model = DelegateModel(profile: profile)
             hidesMarkedRange = !profile.markedRangeVisibleDuringCommit
             target = profile.multiRangeTarget
+            splitsMultiRangeEdits = profile.delegate == .singleRange && profile.multiRangeOnSingleRange == .eachRange
             // Each buffer of its own, with room for the text to grow in place by 128 units
             // (what a session typically adds; a longer text grows as any array does, and a
             // huge initial text is not doubled): shared with the session, each would be
@@ -111,36 +139,92 @@ extension Replayer {
         }
     }
 
-    /// Whether every event of `session` under every profile is one the lean replay
-    /// models: an input method's or the user's edit presented as recorded, asking the
-    /// delegate at most once (a multi-range edit split into one call per range is not).
+    /// Whether the lean replay can start `session`: no number pad, every profile
+    /// presenting its input method as marked text, and nothing undone or redone (the
+    /// lean replay keeps no undo stack).
     static func leanModels(_ session: Session, profiles: [PlatformProfile]) -> Bool {
         if session.keyboard?.isPad == true { return false }
         if profiles.contains(where: { $0.presentation(of: session.ime) != .markedText }) { return false }
-        let splits = profiles.contains { $0.delegate == .singleRange && $0.multiRangeOnSingleRange == .eachRange }
-        return session.events.allSatisfy { event in
-            switch event {
-            case .setMarkedText, .insertText, .unmarkText, .setSelection, .deleteBackward, .replace: true
-            case .replaceRanges(let ranges, _): !splits || ranges.count <= 1
-            case .beginEditing, .endEditing, .clearButton, .returnKey, .setText, .undo, .redo: false
-            }
+        return !session.events.contains { $0 == .undo || $0 == .redo }
+    }
+
+    /// Whether a lean step models `event` on `run`'s field: an input method's or the
+    /// user's edit, asking the delegate at most once (a multi-range edit split into one
+    /// call per range does not), not the editing lifecycle or the app's own assignment.
+    private static func leanModels(_ event: SessionEvent, on run: LeanField) -> Bool {
+        switch event {
+        case .setMarkedText, .insertText, .unmarkText, .setSelection, .deleteBackward, .replace: true
+        case .replaceRanges(let ranges, _): !run.splitsMultiRangeEdits || ranges.count <= 1
+        case .beginEditing, .endEditing, .clearButton, .returnKey, .setText, .undo, .redo: false
         }
     }
 
-    /// The step of `event` on one profile's field, checked; `false` when the rule refused
-    /// or assigned, which the lean replay does not follow.
+    /// What the rule answered about a step before the lean replay handed it over: asked
+    /// again, a stateful rule could answer differently, so the full replay is given these.
+    struct RuleAnswers {
+        var shouldChange: Bool?
+        var assignment: TextAssignment??
+        var changed: TextAssignment??
+    }
+
+    /// How a lean step ended.
+    enum LeanStepEnd {
+        /// Carried out and checked.
+        case done
+        /// Not carried out: the step is the full replay's, with the rule's answers so far
+        /// (the rule refused or assigned, or the step has what only a full step reports).
+        case handedOver(RuleAnswers)
+    }
+
+    /// The rest of a lean replay, handed over to the full replay at event `handover.event`
+    /// of the profile at `handover.profile` (whose step the lean replay began and did not carry
+    /// out; the profiles before it have made that event's step): each profile's replay is
+    /// its lean field as it stands, the detector is the lean replay's, and the rule gives
+    /// the answers it gave the lean step before it is asked anything new.
+    private func handOver(
+        _ session: Session, at handover: (event: Int, profile: Int), answers: RuleAnswers, fields: [LeanField],
+        profiles: [PlatformProfile], rule: any InputRule, detector: inout DiscrepancyDetector, limits: ReplayLimits,
+        observers: LeanObservers
+    ) -> SessionResult {
+        var replays = profiles.indices.map { position in
+            var replay = start(session, profile: profiles[position])
+            // `previous` is the field as the event found it for the profile at `handover`, and
+            // the field now for the others (levelled at the end of every step).
+            replay.field = fields[position].previous
+            replay.brokenCount = fields[position].brokenCount
+            let seen = session.events.prefix(handover.event + (position < handover.profile ? 1 : 0))
+            replay.recordedMarked = seen.reduce(session.initial.markedRange != nil) { marked, event in
+                Self.recordedMarked(after: event, was: marked)
+            }
+            return replay
+        }
+        let answered: any InputRule =
+            answers.shouldChange == nil && answers.changed == nil ? rule : AnsweredRule(rule, answers: answers)
+        return replayEvents(
+            session, from: handover, handedOver: true, replays: &replays, rule: answered, ruleIndex: observers.rule,
+            detector: &detector, traces: .none, limits: limits, observe: observers.step)
+    }
+
+    /// The step of `event` on one profile's field, checked, or handed over to the full
+    /// replay when the rule refused or assigned (the field then leaves the recording,
+    /// which the full replay follows) or the event is not one a lean step models.
     private func leanStep(
         _ run: inout LeanField, event: SessionEvent, index: Int, rule: any InputRule,
-        detector: inout DiscrepancyDetector, profile position: Int
-    ) -> Bool {
+        detector: inout DiscrepancyDetector, profile position: Int, observers: LeanObservers
+    ) -> LeanStepEnd {
+        guard Self.leanModels(event, on: run) else { return .handedOver(RuleAnswers()) }
+        func check(_ step: TraceStep) {
+            detector.check(step, profile: position)
+            observers.step?(position, observers.rule, step)
+        }
         if let problem = eventRangeProblem(event, in: run.previous.text) {
-            detector.check(
+            check(
                 TraceStep(
                     eventIndex: index, event: event, before: run.previous.state, calls: [], skipped: problem,
-                    rewrittenTo: nil, rewriteEndedComposition: false, after: run.previous.state, newBrokenSpots: []),
-                profile: position)
-            return true
+                    rewrittenTo: nil, rewriteEndedComposition: false, after: run.previous.state, newBrokenSpots: []))
+            return .done
         }
+        var answers = RuleAnswers()
         var followed = true
         var called = false
         // The call's record, built only when the call shows something (in an array: an
@@ -167,13 +251,20 @@ extension Replayer {
                 run.request.call = call
                 swap(&run.request.field, &run.previous.state)
                 run.request.field.markedRange = seen
-                let accepted = Self.accepts(rule, run.request)
+                // Asked in the full step's order, which asks for an assignment even after a
+                // refusal: handed over after one, the full step asks for it first.
+                let accepted = rule.shouldChange(run.request)
+                answers.shouldChange = accepted
+                if accepted {
+                    let assigned = rule.assignment(during: run.request)
+                    answers.assignment = .some(assigned)
+                    if assigned != nil { followed = false }
+                } else {
+                    followed = false
+                }
                 run.request.field.markedRange = marked
                 swap(&run.request.field, &run.previous.state)
-                guard accepted else {
-                    followed = false
-                    return
-                }
+                guard followed else { return }
                 model.apply(effect, to: &run.field)
                 let implied = call.implies(run.field.text, from: run.previous.text)
                 if !implied || !problems.isEmpty {
@@ -190,7 +281,7 @@ extension Replayer {
                 }
             },
             applying: { run, effect, _ in model.apply(effect, to: &run.field) })
-        guard followed else { return false }
+        guard followed else { return .handedOver(answers) }
         let textChanged = run.field.text != run.previous.text
         if textChanged || run.field.state.markedRange != run.previous.state.markedRange {
             // The two fields are moved into the change the rule is told of, and back: built
@@ -200,32 +291,73 @@ extension Replayer {
             let assignment = rule.editingChanged(run.change)
             swap(&run.change.before, &run.previous.state)
             swap(&run.change.after, &run.field.state)
-            if assignment != nil { return false }
+            answers.changed = .some(assignment)
+            if assignment != nil { return .handedOver(answers) }
         }
+        let brokenCount = run.brokenCount
         let spots = newBrokenSpots(in: run.field.text, before: run.previous.text, count: &run.brokenCount)
         let fault = RegexLimits.takeExceeded()
         // A step with broken spots or a fault is reported with its call's record, which the
-        // lean step did not build: rare, and left to the full replay.
-        if called, shown.isEmpty, !spots.isEmpty || fault != nil { return false }
+        // lean step did not build: rare, and handed over as it was found.
+        if called, shown.isEmpty, !spots.isEmpty || fault != nil {
+            run.brokenCount = brokenCount
+            RegexLimits.putBack(fault)
+            return .handedOver(answers)
+        }
         if !shown.isEmpty || !spots.isEmpty || fault != nil {
-            detector.check(
+            check(
                 TraceStep(
                     eventIndex: index, event: event, before: run.previous.state, calls: shown, skipped: nil,
                     rewrittenTo: nil, rewriteEndedComposition: false, after: run.field.state, newBrokenSpots: spots,
-                    ruleFault: fault),
-                profile: position)
+                    ruleFault: fault))
         } else {
             detector.checkPlain(
                 event: event, index: index, before: run.previous.state, after: run.field.state,
                 proposed: called ? run.field.text : nil, profile: position)
+            observers.plain?(position, observers.rule, index, event, run.previous.state, run.field.state)
         }
         run.level(textChanged: textChanged)
-        return true
+        return .done
+    }
+}
+
+/// A rule that first gives the answers a lean step had from it (``Replayer/RuleAnswers``),
+/// then asks the rule itself: the full replay carries out the step the lean replay handed
+/// over and asks the same questions in the same order, so a stateful rule is asked each
+/// once, as it would be in a full replay from the start.
+private final class AnsweredRule: InputRule, @unchecked Sendable {
+    let rule: any InputRule
+    var answers: Replayer.RuleAnswers
+
+    init(_ rule: any InputRule, answers: Replayer.RuleAnswers) {
+        self.rule = rule
+        self.answers = answers
     }
 
-    /// Whether `rule` accepts `request` and assigns nothing while asked (the request is
-    /// gone when this returns, so the field's text is referenced once again).
-    private static func accepts(_ rule: any InputRule, _ request: ChangeRequest) -> Bool {
-        rule.shouldChange(request) && rule.assignment(during: request) == nil
+    var spec: String { rule.spec }
+    var contract: RuleContract { rule.contract }
+
+    func shouldChange(_ request: ChangeRequest) -> Bool {
+        guard let answer = answers.shouldChange else { return rule.shouldChange(request) }
+        answers.shouldChange = nil
+        return answer
     }
+
+    func assignment(during request: ChangeRequest) -> TextAssignment? {
+        guard let answer = answers.assignment else { return rule.assignment(during: request) }
+        answers.assignment = nil
+        return answer
+    }
+
+    func editingChanged(_ change: FieldChange) -> TextAssignment? {
+        guard let answer = answers.changed else { return rule.editingChanged(change) }
+        answers.changed = nil
+        return answer
+    }
+
+    func editing(_ moment: EditingMoment, field: FieldState, profile: String) -> EditingResponse {
+        rule.editing(moment, field: field, profile: profile)
+    }
+
+    func onDevice(region: String?) -> any InputRule { rule.onDevice(region: region) }
 }

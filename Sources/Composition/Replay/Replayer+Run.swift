@@ -14,8 +14,15 @@ extension Replayer {
     ///   - observe: called with each step as it is made (the profile's position in
     ///     `profiles`, the rule's in `rules`, the step): a checker that reads every step
     ///     once needs no traces kept.
+    ///   - observePlain: called, where a lean replay (``leanReplay``) builds no step, with
+    ///     what the step would have held: the profile's and rule's positions, the event
+    ///     and its index, and the field before and after it. Such a step is the event's own
+    ///     edit with every call accepted, nothing assigned and nothing skipped, and it is
+    ///     told to `observe` no more. A run given `observe` without it never takes the lean
+    ///     replay, so that `observe` sees every step.
     ///   - restart: called when a rule trapped and its session replay starts again (see
-    ///     below): a checker fed by `observe` forgets what it saw of that rule's replay.
+    ///     below), or when a lean replay gives up for the full one: a checker fed by
+    ///     `observe` forgets what it saw of that rule's replay.
     ///
     /// A rule that traps (a force-unwrapped `nil`, an index out of range, a stack
     /// overflow) does not end the process: each rule's session replay runs under
@@ -28,17 +35,21 @@ extension Replayer {
         _ session: Session, profiles: [PlatformProfile], rules: [any InputRule], traces: TraceKeeping = .none,
         limits: ReplayLimits = ReplayLimits(),
         observe: ((_ profile: Int, _ rule: Int, _ step: TraceStep) -> Void)? = nil,
+        observePlain: PlainStepObserver? = nil,
         restart: (() -> Void)? = nil
     ) -> [SessionResult] {
         rules.enumerated().map { ruleIndex, rule in
-            // A run that keeps no trace and watches no step first tries the lean replay,
-            // which gives the same result when it gives one.
-            if traces == .none, observe == nil {
+            // A run that keeps no trace, and that either watches no step or can be told of
+            // plain ones, first tries the lean replay, which gives the same result (and
+            // tells the same steps) when it gives one.
+            if traces == .none, observe == nil || observePlain != nil {
                 var lean: SessionResult?
+                let observers = LeanObservers(rule: ruleIndex, step: observe, plain: observePlain)
                 let trapped = RuleGuard.run { [self] in
-                    lean = leanReplay(session, profiles: profiles, rule: rule, limits: limits)
+                    lean = leanReplay(session, profiles: profiles, rule: rule, limits: limits, observers: observers)
                 }
                 if trapped == nil, let lean { return lean }
+                if observe != nil { restart?() }
             }
             var crashes: [Int: Crash] = [:]
             while true {
@@ -71,35 +82,61 @@ extension Replayer {
     ) -> SessionResult {
         let names = profiles.map(\.name)
         let rule = rule.onDevice(region: session.keyboard?.region ?? session.locale)
-        do {
-            var replays = profiles.map { start(session, profile: $0) }
-            var detector = DiscrepancyDetector(
-                session: session, profiles: names, rule: rule, limits: limits, measure: analyzer.lengths(of:))
-            var kept = TraceKeeper(profiles: traces == .none ? 0 : profiles.count, limits: limits)
-            for (index, event) in session.events.enumerated() {
-                for position in replays.indices {
-                    cursor = (position, index)
-                    let step = step(
-                        &replays[position], event: event, index: index, rule: rule,
-                        crash: crashes.isEmpty ? nil : crashes[position])
-                    detector.check(step, profile: position)
-                    kept.keep(step, profile: position)
-                    observe?(position, ruleIndex, step)
-                }
-                detector.endEvent(index)
+        var replays = profiles.map { start(session, profile: $0) }
+        var detector = DiscrepancyDetector(
+            session: session, profiles: names, rule: rule, limits: limits, measure: analyzer.lengths(of:))
+        return replayEvents(
+            session, from: (0, 0), replays: &replays, rule: rule, ruleIndex: ruleIndex, crashes: crashes,
+            detector: &detector, traces: traces, limits: limits, observe: observe)
+    }
+
+    /// The replay of `session` from event `start.event`, profile `start.profile` on (the
+    /// profiles before it have made that event's step), each profile's replay and the
+    /// detector being as the steps before left them; then the result.
+    ///
+    /// A step `handedOver` by a lean replay (``leanReplay``) keeps what the rule's calls
+    /// ran past before it: the lean replay has already asked the rule about it.
+    func replayEvents(
+        _ session: Session, from start: (event: Int, profile: Int), handedOver: Bool = false,
+        replays: inout [ProfileReplay], rule: any InputRule, ruleIndex: Int, crashes: [Int: Crash] = [:],
+        detector: inout DiscrepancyDetector, traces: TraceKeeping, limits: ReplayLimits,
+        observe: ((Int, Int, TraceStep) -> Void)?
+    ) -> SessionResult {
+        let names = replays.map(\.profile)
+        var kept = TraceKeeper(profiles: traces == .none ? 0 : replays.count, limits: limits)
+        let events = session.events
+        for index in start.event..<events.count {
+            let event = events[index]
+            for position in (index == start.event ? start.profile : 0)..<replays.count {
+                cursor = (position, index)
+                let step = step(
+                    &replays[position], event: event, index: index, rule: rule,
+                    crash: crashes.isEmpty ? nil : crashes[position],
+                    keepingEarlierFaults: handedOver && index == start.event && position == start.profile)
+                detector.check(step, profile: position)
+                kept.keep(step, profile: position)
+                observe?(position, ruleIndex, step)
             }
-            let finals = replays.map(\.field.state)
-            let (discrepancies, omitted) = detector.finish(finals: finals)
-            let found = !discrepancies.isEmpty || !omitted.isEmpty
-            return SessionResult(
-                sessionID: session.id, rule: rule.spec, eventCount: session.events.count,
-                finalText: zip(names, finals).map { .init(profile: $0, value: $1.text) },
-                findings: discrepancies, omitted: omitted,
-                traces: traces == .all || (traces == .whenFound && found)
-                    ? kept.traces(session: session, profiles: names, rule: rule.spec, finals: finals) : [])
+            detector.endEvent(index)
         }
+        let finals = replays.map(\.field.state)
+        let (discrepancies, omitted) = detector.finish(finals: finals)
+        let found = !discrepancies.isEmpty || !omitted.isEmpty
+        return SessionResult(
+            sessionID: session.id, rule: rule.spec, eventCount: session.events.count,
+            finalText: zip(names, finals).map { .init(profile: $0, value: $1.text) },
+            findings: discrepancies, omitted: omitted,
+            traces: traces == .all || (traces == .whenFound && found)
+                ? kept.traces(session: session, profiles: names, rule: rule.spec, finals: finals) : [])
     }
 }
+
+/// Told of a step that a lean replay did not build (see ``Replayer/run(_:profiles:rules:traces:limits:observe:observePlain:restart:)``):
+/// the profile's position, the rule's, the event's index, the event, and the field before
+/// and after it.
+package typealias PlainStepObserver = (
+    _ profile: Int, _ rule: Int, _ index: Int, _ event: SessionEvent, _ before: FieldState, _ after: FieldState
+) -> Void
 
 /// Which session replays keep their traces.
 package enum TraceKeeping: Sendable {

@@ -91,9 +91,14 @@ package final class Replayer {
     /// at this event gets the crash step (the call that trapped has no answer, its change
     /// never happens); at a later event, a step in which nothing reaches the field (the
     /// app is gone).
-    func step(_ run: inout ProfileReplay, event: SessionEvent, index: Int, rule: any InputRule, crash: Crash?)
-        -> TraceStep
-    {
+    ///
+    /// Only what the rule's own calls run past counts against it: what ran past a limit
+    /// before is forgotten, unless `keepingEarlierFaults` (the rule was asked about this
+    /// step already, see ``replayEvents(_:from:handedOver:replays:rule:ruleIndex:crashes:detector:traces:limits:observe:)``).
+    func step(
+        _ run: inout ProfileReplay, event: SessionEvent, index: Int, rule: any InputRule, crash: Crash?,
+        keepingEarlierFaults: Bool = false
+    ) -> TraceStep {
         let before = run.field.state
         if let crash, index >= crash.event {
             return TraceStep(
@@ -101,8 +106,7 @@ package final class Replayer {
                 rewriteEndedComposition: false, after: before, newBrokenSpots: [],
                 ruleFault: index == crash.event ? crash.fault : nil)
         }
-        // Only what the rule's own calls run past counts against it.
-        _ = RegexLimits.takeExceeded()
+        if !keepingEarlierFaults { _ = RegexLimits.takeExceeded() }
         return unguardedStep(&run, event: event, index: index, rule: rule, before: before)
     }
 
