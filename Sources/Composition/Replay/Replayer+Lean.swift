@@ -49,10 +49,10 @@ extension Replayer {
                 let end = leanStep(
                     &fields[position], event: event, index: index, rule: rule, detector: &detector,
                     profile: position, observers: observers)
-                if case .handedOver(let answers) = end {
+                if case .handedOver(let answered) = end {
                     return handOver(
-                        session, at: (index, position), answers: answers, fields: fields, profiles: profiles,
-                        rule: rule, detector: &detector, limits: limits, observers: observers)
+                        session, at: (index, position), fields: fields, profiles: profiles,
+                        rule: answered ?? rule, detector: &detector, limits: limits, observers: observers)
                 }
             }
             detector.endEvent(index)
@@ -159,30 +159,23 @@ extension Replayer {
         }
     }
 
-    /// What the rule answered about a step before the lean replay handed it over: asked
-    /// again, a stateful rule could answer differently, so the full replay is given these.
-    struct RuleAnswers {
-        var shouldChange: Bool?
-        var assignment: TextAssignment??
-        var changed: TextAssignment??
-    }
-
     /// How a lean step ended.
     enum LeanStepEnd {
         /// Carried out and checked.
         case done
-        /// Not carried out: the step is the full replay's, with the rule's answers so far
-        /// (the rule refused or assigned, or the step has what only a full step reports).
-        case handedOver(RuleAnswers)
+        /// Not carried out: the step is the full replay's, the rule giving it the answers it
+        /// gave the lean step (the rule refused or assigned, or the step has what only a
+        /// full step reports), if it was asked anything.
+        case handedOver(AnsweredRule?)
     }
 
     /// The rest of a lean replay, handed over to the full replay at event `handover.event`
     /// of the profile at `handover.profile` (whose step the lean replay began and did not carry
     /// out; the profiles before it have made that event's step): each profile's replay is
-    /// its lean field as it stands, the detector is the lean replay's, and the rule gives
-    /// the answers it gave the lean step before it is asked anything new.
+    /// its lean field as it stands, the detector is the lean replay's, and `rule` gives
+    /// the answers it gave the lean step before it is asked anything new (``AnsweredRule``).
     private func handOver(
-        _ session: Session, at handover: (event: Int, profile: Int), answers: RuleAnswers, fields: [LeanField],
+        _ session: Session, at handover: (event: Int, profile: Int), fields: [LeanField],
         profiles: [PlatformProfile], rule: any InputRule, detector: inout DiscrepancyDetector, limits: ReplayLimits,
         observers: LeanObservers
     ) -> SessionResult {
@@ -198,10 +191,8 @@ extension Replayer {
             }
             return replay
         }
-        let answered: any InputRule =
-            answers.shouldChange == nil && answers.changed == nil ? rule : AnsweredRule(rule, answers: answers)
         return replayEvents(
-            session, from: handover, handedOver: true, replays: &replays, rule: answered, ruleIndex: observers.rule,
+            session, from: handover, handedOver: true, replays: &replays, rule: rule, ruleIndex: observers.rule,
             detector: &detector, traces: .none, limits: limits, observe: observers.step)
     }
 
@@ -212,7 +203,7 @@ extension Replayer {
         _ run: inout LeanField, event: SessionEvent, index: Int, rule: any InputRule,
         detector: inout DiscrepancyDetector, profile position: Int, observers: LeanObservers
     ) -> LeanStepEnd {
-        guard Self.leanModels(event, on: run) else { return .handedOver(RuleAnswers()) }
+        guard Self.leanModels(event, on: run) else { return .handedOver(nil) }
         func check(_ step: TraceStep) {
             detector.check(step, profile: position)
             observers.step?(position, observers.rule, step)
@@ -224,7 +215,8 @@ extension Replayer {
                     rewrittenTo: nil, rewriteEndedComposition: false, after: run.previous.state, newBrokenSpots: []))
             return .done
         }
-        var answers = RuleAnswers()
+        // The rule's answers, once it refused or assigned during the call.
+        var answered: AnsweredRule?
         var followed = true
         var called = false
         // The call's record, built only when the call shows something (in an array: an
@@ -235,7 +227,11 @@ extension Replayer {
         model.forEachPlannedEdit(
             event, on: model.geometry(for: event, of: run.field), with: &run,
             asking: { run, call, effect, isCompositionStep in
-                guard followed, !called else {
+                guard followed else { return }
+                // A second call (no event the lean step models makes one): the full step
+                // asks the first again, and is given what the rule answered.
+                guard !called else {
+                    answered = AnsweredRule(rule, shouldChange: true, assignment: .some(nil))
                     followed = false
                     return
                 }
@@ -254,17 +250,14 @@ extension Replayer {
                 // Asked in the full step's order, which asks for an assignment even after a
                 // refusal: handed over after one, the full step asks for it first.
                 let accepted = rule.shouldChange(run.request)
-                answers.shouldChange = accepted
-                if accepted {
-                    let assigned = rule.assignment(during: run.request)
-                    answers.assignment = .some(assigned)
-                    if assigned != nil { followed = false }
-                } else {
-                    followed = false
-                }
+                let assigned = accepted ? rule.assignment(during: run.request) : nil
                 run.request.field.markedRange = marked
                 swap(&run.request.field, &run.previous.state)
-                guard followed else { return }
+                guard accepted, assigned == nil else {
+                    answered = AnsweredRule(rule, shouldChange: accepted, assignment: accepted ? .some(assigned) : nil)
+                    followed = false
+                    return
+                }
                 model.apply(effect, to: &run.field)
                 let implied = call.implies(run.field.text, from: run.previous.text)
                 if !implied || !problems.isEmpty {
@@ -281,9 +274,15 @@ extension Replayer {
                 }
             },
             applying: { run, effect, _ in model.apply(effect, to: &run.field) })
-        guard followed else { return .handedOver(answers) }
+        guard followed else { return .handedOver(answered) }
+        // What the rule answered so far, for a step handed over from here on.
+        func answers(changed: TextAssignment??) -> AnsweredRule {
+            AnsweredRule(
+                rule, shouldChange: called ? true : nil, assignment: called ? .some(nil) : nil, changed: changed)
+        }
         let textChanged = run.field.text != run.previous.text
-        if textChanged || run.field.state.markedRange != run.previous.state.markedRange {
+        let told = textChanged || run.field.state.markedRange != run.previous.state.markedRange
+        if told {
             // The two fields are moved into the change the rule is told of, and back: built
             // from copies, the change would take a reference to each text.
             swap(&run.change.before, &run.previous.state)
@@ -291,8 +290,7 @@ extension Replayer {
             let assignment = rule.editingChanged(run.change)
             swap(&run.change.before, &run.previous.state)
             swap(&run.change.after, &run.field.state)
-            answers.changed = .some(assignment)
-            if assignment != nil { return .handedOver(answers) }
+            if assignment != nil { return .handedOver(answers(changed: .some(assignment))) }
         }
         let brokenCount = run.brokenCount
         let spots = newBrokenSpots(in: run.field.text, before: run.previous.text, count: &run.brokenCount)
@@ -302,7 +300,7 @@ extension Replayer {
         if called, shown.isEmpty, !spots.isEmpty || fault != nil {
             run.brokenCount = brokenCount
             RegexLimits.putBack(fault)
-            return .handedOver(answers)
+            return .handedOver(answers(changed: told ? .some(nil) : nil))
         }
         if !shown.isEmpty || !spots.isEmpty || fault != nil {
             check(
@@ -321,17 +319,19 @@ extension Replayer {
     }
 }
 
-/// A rule that first gives the answers a lean step had from it (``Replayer/RuleAnswers``),
-/// then asks the rule itself: the full replay carries out the step the lean replay handed
-/// over and asks the same questions in the same order, so a stateful rule is asked each
-/// once, as it would be in a full replay from the start.
-private final class AnsweredRule: InputRule, @unchecked Sendable {
+/// A rule that first gives the answers a lean step had from it, then asks the rule
+/// itself: the full replay carries out the step the lean replay handed over and asks the
+/// same questions in the same order, so a stateful rule is asked each once, as it would
+/// be in a full replay from the start. Each answer is `nil` when the lean step did not ask.
+final class AnsweredRule: InputRule, @unchecked Sendable {
     let rule: any InputRule
-    var answers: Replayer.RuleAnswers
+    private var answers: (shouldChange: Bool?, assignment: TextAssignment??, changed: TextAssignment??)
 
-    init(_ rule: any InputRule, answers: Replayer.RuleAnswers) {
+    init(
+        _ rule: any InputRule, shouldChange: Bool?, assignment: TextAssignment??, changed: TextAssignment?? = nil
+    ) {
         self.rule = rule
-        self.answers = answers
+        answers = (shouldChange, assignment, changed)
     }
 
     var spec: String { rule.spec }
