@@ -192,11 +192,11 @@ import Testing
         var leanLog: [String] = []
         let (lean, total) = try Self.replayLeanAndFull(
             HistoryRule(instances: instances), sessionsFor: "none",
-            afterLean: { leanLog = instances.made.last?.log ?? [] }
-        ) { name, lean, full in
-            #expect(lean == full, "\(name)")
-            #expect(leanLog == instances.made.last?.log, "\(name)")
-        }
+            afterLean: { leanLog = instances.made.last?.log ?? [] },
+            compare: { name, lean, full in
+                #expect(lean == full, "\(name)")
+                #expect(leanLog == instances.made.last?.log, "\(name)")
+            })
         #expect(lean * 10 >= total * 8, "lean for \(lean) of \(total) sessions")
     }
 
