@@ -40,7 +40,9 @@ extension Replayer {
             session: session, profiles: names, rule: rule, limits: limits, measure: analyzer.lengths(of:))
         guard !detector.comparesRecordings else { return nil }
         let brokenCount = analyzer.brokenSpots(in: session.initial.text).count
-        var fields = profiles.map { LeanField(profile: $0, initial: session.initial, brokenCount: brokenCount) }
+        var fields = profiles.map {
+            LeanField(profile: $0, ime: session.ime, initial: session.initial, brokenCount: brokenCount)
+        }
         // Only what the rule's own calls run past counts against it: what ran before is
         // taken here, and each step takes what its calls ran past.
         _ = RegexLimits.takeExceeded()
@@ -94,6 +96,10 @@ extension Replayer {
         let target: MultiRangeTarget
         /// Whether the profile splits a multi-range edit into one call per range.
         let splitsMultiRangeEdits: Bool
+        /// How the profile presents the session's input method: as recorded, or by the last
+        /// syllable (``PlatformProfile/Presentation``), which composes `syllable`.
+        let presentation: PlatformProfile.Presentation
+        var syllable: (range: UTF16Range, text: UTF16Text)?
         var field: TextField
         var previous: TextField
         var brokenCount: Int
@@ -103,12 +109,13 @@ extension Replayer {
         var request: ChangeRequest
 
         /// A profile's field holding `initial`, which has `brokenCount` broken spots.
-        init(profile: PlatformProfile, initial: FieldState, brokenCount: Int) {
+        init(profile: PlatformProfile, ime: InputMethodFamily, initial: FieldState, brokenCount: Int) {
             self.profile = profile.name
             model = DelegateModel(profile: profile)
             hidesMarkedRange = !profile.markedRangeVisibleDuringCommit
             target = profile.multiRangeTarget
             splitsMultiRangeEdits = profile.delegate == .singleRange && profile.multiRangeOnSingleRange == .eachRange
+            presentation = profile.presentation(of: ime)
             // Each buffer of its own, with room for the text to grow in place by 128 units
             // (what a session typically adds; a longer text grows as any array does, and a
             // huge initial text is not doubled): shared with the session, each would be
@@ -131,6 +138,14 @@ extension Replayer {
                 multiRangeTarget: profile.multiRangeTarget, profile: profile.name)
         }
 
+        /// The syllable the presentation composes after the step of `recorded`, presented
+        /// as `presented`, made `previous` into `field` (what the full replay's `follow`
+        /// keeps).
+        mutating func followSyllable(recorded: SessionEvent, presented: SessionEvent) {
+            guard presentation == .lastSyllable else { return }
+            syllable = Replayer.syllable(after: recorded, presented: presented, before: previous.state, now: field.text)
+        }
+
         /// Makes `previous` the field as it is now.
         mutating func level(textChanged: Bool) {
             previous.state.selection = field.state.selection
@@ -139,12 +154,12 @@ extension Replayer {
         }
     }
 
-    /// Whether the lean replay can start `session`: no number pad, every profile
-    /// presenting its input method as marked text, and nothing undone or redone (the
+    /// Whether the lean replay can start `session`: no number pad, no profile committing
+    /// its input method's text without the delegate, and nothing undone or redone (the
     /// lean replay keeps no undo stack).
     static func leanModels(_ session: Session, profiles: [PlatformProfile]) -> Bool {
         if session.keyboard?.isPad == true { return false }
-        if profiles.contains(where: { $0.presentation(of: session.ime) != .markedText }) { return false }
+        if profiles.contains(where: { $0.presentation(of: session.ime) == .commitWithoutDelegate }) { return false }
         return !session.events.contains { $0 == .undo || $0 == .redo }
     }
 
@@ -185,6 +200,7 @@ extension Replayer {
             // the field now for the others (levelled at the end of every step).
             replay.field = fields[position].previous
             replay.brokenCount = fields[position].brokenCount
+            replay.syllable = fields[position].syllable
             let seen = session.events.prefix(handover.event + (position < handover.profile ? 1 : 0))
             replay.recordedMarked = seen.reduce(session.initial.markedRange != nil) { marked, event in
                 Self.recordedMarked(after: event, was: marked)
@@ -200,10 +216,43 @@ extension Replayer {
     /// replay when the rule refused or assigned (the field then leaves the recording,
     /// which the full replay follows) or the event is not one a lean step models.
     private func leanStep(
-        _ run: inout LeanField, event: SessionEvent, index: Int, rule: any InputRule,
+        _ run: inout LeanField, event recorded: SessionEvent, index: Int, rule: any InputRule,
         detector: inout DiscrepancyDetector, profile position: Int, observers: LeanObservers
     ) -> LeanStepEnd {
-        guard Self.leanModels(event, on: run) else { return .handedOver(nil) }
+        guard Self.leanModels(recorded, on: run) else { return .handedOver(nil) }
+        // What a last-syllable presentation (Korean on iOS) makes of the event: another
+        // event, whose calls are composition steps, or none (a step that changes nothing).
+        var presented: SessionEvent?
+        if run.presentation == .lastSyllable {
+            let presentation = Self.present(recorded, as: .lastSyllable, syllable: run.syllable, in: run.previous.text)
+            if presentation.absorbed {
+                run.syllable = nil
+                detector.checkPlain(
+                    event: recorded, index: index, before: run.previous.state, after: run.previous.state,
+                    proposed: nil, profile: position)
+                observers.plain?(position, observers.rule, index, recorded, run.previous.state, run.previous.state)
+                return .done
+            }
+            presented = presentation.event
+        }
+        // The event handed on as it is (binding `presented ?? recorded` would copy it).
+        if let presented {
+            return leanEdit(
+                &run, event: presented, recorded: recorded, composing: true, index: index, rule: rule,
+                detector: &detector, profile: position, observers: observers)
+        }
+        return leanEdit(
+            &run, event: recorded, recorded: recorded, composing: false, index: index, rule: rule, detector: &detector,
+            profile: position, observers: observers)
+    }
+
+    /// The lean step's edit: `event` as it reaches the field, which a last-syllable
+    /// presentation made of `recorded` (`composing`: its calls are composition steps) or
+    /// which is `recorded` itself.
+    private func leanEdit(
+        _ run: inout LeanField, event: SessionEvent, recorded: SessionEvent, composing: Bool, index: Int,
+        rule: any InputRule, detector: inout DiscrepancyDetector, profile position: Int, observers: LeanObservers
+    ) -> LeanStepEnd {
         func check(_ step: TraceStep) {
             detector.check(step, profile: position)
             observers.step?(position, observers.rule, step)
@@ -213,6 +262,7 @@ extension Replayer {
                 TraceStep(
                     eventIndex: index, event: event, before: run.previous.state, calls: [], skipped: problem,
                     rewrittenTo: nil, rewriteEndedComposition: false, after: run.previous.state, newBrokenSpots: []))
+            if run.presentation == .lastSyllable { run.followSyllable(recorded: recorded, presented: event) }
             return .done
         }
         // The rule's answers, once it refused or assigned during the call.
@@ -270,7 +320,7 @@ extension Replayer {
                             proposedText: implied
                                 ? run.field.text : call.proposedText(applyingTo: run.previous.text, target: run.target),
                             resultingText: run.field.text, accepted: true, rangeProblems: problems,
-                            isCompositionStep: isCompositionStep))
+                            isCompositionStep: isCompositionStep || composing))
                 }
             },
             applying: { run, effect, _ in model.apply(effect, to: &run.field) })
@@ -307,13 +357,14 @@ extension Replayer {
                 TraceStep(
                     eventIndex: index, event: event, before: run.previous.state, calls: shown, skipped: nil,
                     rewrittenTo: nil, rewriteEndedComposition: false, after: run.field.state, newBrokenSpots: spots,
-                    ruleFault: fault))
+                    ruleFault: fault, note: composing ? .presented(recorded: recorded) : nil))
         } else {
             detector.checkPlain(
                 event: event, index: index, before: run.previous.state, after: run.field.state,
                 proposed: called ? run.field.text : nil, profile: position)
             observers.plain?(position, observers.rule, index, event, run.previous.state, run.field.state)
         }
+        if run.presentation == .lastSyllable { run.followSyllable(recorded: recorded, presented: event) }
         run.level(textChanged: textChanged)
         return .done
     }

@@ -215,7 +215,7 @@ package final class Replayer {
 
     /// What a profile's presentation makes of a recorded event: the event it presents
     /// instead (`nil`: the event as recorded), or none at all (`absorbed`).
-    private struct Presentation {
+    struct Presentation {
         var event: SessionEvent?
         var absorbed = false
 
@@ -313,21 +313,49 @@ package final class Replayer {
             default: run.clearsOnNextKey = false
             }
         }
-        guard run.presentation == .lastSyllable else { return .asRecorded }
-        let syllable = run.syllable.flatMap { syllable in
-            syllable.range.fits(in: run.field.text.length) && run.field.text[syllable.range] == syllable.text
-                ? syllable.range : nil
+        return Self.present(event, as: run.presentation, syllable: run.syllable, in: run.field.text)
+    }
+
+    /// What `presentation` makes of the recorded `event` on a field holding `text`, in which
+    /// `syllable` was composed last (``PlatformProfile/Presentation``; a last-syllable
+    /// presentation alone changes events).
+    static func present(
+        _ event: SessionEvent, as presentation: PlatformProfile.Presentation,
+        syllable: (range: UTF16Range, text: UTF16Text)?, in text: UTF16Text
+    ) -> Presentation {
+        guard presentation == .lastSyllable else { return .asRecorded }
+        let syllable = syllable.flatMap { syllable in
+            syllable.range.fits(in: text.length) && text[syllable.range] == syllable.text ? syllable.range : nil
         }
         switch event {
         case .setMarkedText(let text, _):
             guard let syllable else { return text.isEmpty ? .none : Presentation(event: .insertText(text)) }
             return Presentation(event: .replace(syllable, text))
-        case .insertText(let text):
+        case .insertText(let inserted):
             guard let syllable else { return .asRecorded }
-            return run.field.text[syllable] == text ? .none : Presentation(event: .replace(syllable, text))
+            return text[syllable] == inserted ? .none : Presentation(event: .replace(syllable, inserted))
         case .unmarkText: return syllable == nil ? .asRecorded : .none
         default: return .asRecorded
         }
+    }
+
+    /// The syllable a last-syllable presentation composes after the recorded event
+    /// `recorded`, presented as `presented` (`nil`: absorbed) on a field that held `before`
+    /// and now holds `text`: the preedit of a `setMarkedText`, where it was put, if the
+    /// field still holds it there.
+    static func syllable(
+        after recorded: SessionEvent, presented: SessionEvent?, before: FieldState, now text: UTF16Text
+    ) -> (range: UTF16Range, text: UTF16Text)? {
+        guard case .setMarkedText(let marked, _) = recorded, !marked.isEmpty, let presented else { return nil }
+        let location: Int? =
+            switch presented {
+            case .replace(let range, _): range.location
+            case .insertText: before.selection.location
+            default: nil
+            }
+        guard let location else { return nil }
+        let range = UTF16Range(location: location, length: marked.length)
+        return range.fits(in: text.length) && text[range] == marked ? (range, marked) : nil
     }
 
     /// Keeps what the replay knows beside the field current after a step: the syllable a
@@ -337,19 +365,8 @@ package final class Replayer {
         _ run: inout ProfileReplay, recorded: SessionEvent, presented: SessionEvent?, step: TraceStep
     ) {
         if run.presentation == .lastSyllable {
-            run.syllable = nil
-            if case .setMarkedText(let text, _) = recorded, !text.isEmpty, let presented {
-                let location: Int? =
-                    switch presented {
-                    case .replace(let range, _): range.location
-                    case .insertText: step.before.selection.location
-                    default: nil
-                    }
-                let range = location.map { UTF16Range(location: $0, length: text.length) }
-                if let range, range.fits(in: run.field.text.length), run.field.text[range] == text {
-                    run.syllable = (range, text)
-                }
-            }
+            run.syllable = Self.syllable(
+                after: recorded, presented: presented, before: step.before, now: run.field.text)
         }
         // The rule's assignment ended a composition the recording goes on with: the input
         // method is told, and resets (what the recording itself ends, it knows about).

@@ -73,6 +73,35 @@ import Testing
         #expect(UTF16Text("👍").replacing(UTF16Range(location: 1, length: 1), with: "") == UTF16Text(units: [0xD83D]))
     }
 
+    /// Every range of a text, replaced in place by texts shorter, as long and longer, gives
+    /// what `Array.replaceSubrange` gives; the original, sharing the buffer, keeps its units;
+    /// and a text replaced with itself is the text doubled around the range.
+    @Test func replacingInPlaceIsReplaceSubrangeForEveryRange() {
+        let text: UTF16Text = "a👍ㄨ王"
+        for location in 0...text.length {
+            for length in 0...(text.length - location) {
+                let range = UTF16Range(location: location, length: length)
+                for replacement: UTF16Text in ["", "x", "王😀", "abcdefgh"] {
+                    var expected = text.units
+                    expected.replaceSubrange(location..<range.end, with: replacement.units)
+                    var edited = text
+                    edited.replace(range, with: replacement)
+                    #expect(edited.units == expected, "\(range) \(replacement)")
+                    #expect(text == "a👍ㄨ王")
+                    var own = UTF16Text(units: Array(text.units))
+                    own.units.reserveCapacity(64)
+                    own.replace(range, with: replacement)
+                    #expect(own.units == expected, "\(range) \(replacement), in place")
+                }
+                var doubled = text
+                doubled.replace(range, with: doubled)
+                var expected = text.units
+                expected.replaceSubrange(location..<range.end, with: text.units)
+                #expect(doubled.units == expected, "\(range) with itself")
+            }
+        }
+    }
+
     @Test func findsOffsetsInsideSurrogatePairs() {
         let text: UTF16Text = "a😀b"
         #expect((0...4).filter(text.splitsSurrogatePair(at:)) == [2])
