@@ -16,19 +16,19 @@ extension Replayer {
     /// wrong, broken spots, a rule fault); everything else is two values.
     ///
     /// What it does not model, it hands over: at the first event that is the editing
-    /// lifecycle, the app's own assignment or a multi-range edit a profile splits into
-    /// several calls, or the first step in which the rule refuses a call or assigns a text
-    /// (the field then leaves the recording, which the full replay follows) or that has
-    /// broken spots or a rule fault but no call record, the full replay takes the session
-    /// over from the fields and the detector as they stand (``handOver``), and the rule
-    /// gives it the answers it already gave about that step. So a session costs the lean
-    /// replay's steps up to its first refusal and the full replay's after it, and every
-    /// session gets the full replay's result. What it cannot start, it leaves to the full
-    /// replay from the start (`nil`): undo and redo (the lean replay keeps no undo stack),
-    /// a number pad, recorded device calls, or a profile that presents the session's input
-    /// method other than as marked text. A rule that traps is replayed again in full from
-    /// the start, built anew (``InputRule/onDevice(region:)``), so a stateful rule starts
-    /// over. `ReplayEquivalenceTests` compare the two on every shipped rule and profile.
+    /// lifecycle, the app's own assignment, undo or redo, or a multi-range edit a profile
+    /// splits into several calls, or the first step in which the rule refuses a call or
+    /// assigns a text (the field then leaves the recording, which the full replay follows)
+    /// or that has broken spots or a rule fault but no call record, the full replay takes
+    /// the session over from the fields, their undo stacks and the detector as they stand
+    /// (``handOver``), and the rule gives it the answers it already gave about that step.
+    /// So a session costs the lean replay's steps up to its first refusal and the full
+    /// replay's after it, and every session gets the full replay's result. What it cannot
+    /// start, it leaves to the full replay from the start (`nil`): a number pad, recorded
+    /// device calls, or a profile that commits the session's input method without the
+    /// delegate. A rule that traps is replayed again in full from the start, built anew
+    /// (``InputRule/onDevice(region:)``), so a stateful rule starts over.
+    /// `ReplayEquivalenceTests` compare the two on every shipped rule and profile.
     package func leanReplay(
         _ session: Session, profiles: [PlatformProfile], rule: any InputRule, limits: ReplayLimits,
         observers: LeanObservers = LeanObservers()
@@ -40,8 +40,11 @@ extension Replayer {
             session: session, profiles: names, rule: rule, limits: limits, measure: analyzer.lengths(of:))
         guard !detector.comparesRecordings else { return nil }
         let brokenCount = analyzer.brokenSpots(in: session.initial.text).count
+        let tracksUndo = session.events.contains { $0 == .undo || $0 == .redo }
         var fields = profiles.map {
-            LeanField(profile: $0, ime: session.ime, initial: session.initial, brokenCount: brokenCount)
+            LeanField(
+                profile: $0, ime: session.ime, initial: session.initial, brokenCount: brokenCount,
+                tracksUndo: tracksUndo)
         }
         // Only what the rule's own calls run past counts against it: what ran before is
         // taken here, and each step takes what its calls ran past.
@@ -100,6 +103,11 @@ extension Replayer {
         /// syllable (``PlatformProfile/Presentation``), which composes `syllable`.
         let presentation: PlatformProfile.Presentation
         var syllable: (range: UTF16Range, text: UTF16Text)?
+        /// The edits registered with the field's undo manager, and the undone ones, kept
+        /// only when the session undoes or redoes anything (``Replayer/registerUndo(of:target:in:undo:redo:)``).
+        let tracksUndo: Bool
+        var undoStack: [UndoEntry] = []
+        var redoStack: [UndoEntry] = []
         var field: TextField
         var previous: TextField
         var brokenCount: Int
@@ -109,13 +117,16 @@ extension Replayer {
         var request: ChangeRequest
 
         /// A profile's field holding `initial`, which has `brokenCount` broken spots.
-        init(profile: PlatformProfile, ime: InputMethodFamily, initial: FieldState, brokenCount: Int) {
+        init(
+            profile: PlatformProfile, ime: InputMethodFamily, initial: FieldState, brokenCount: Int, tracksUndo: Bool
+        ) {
             self.profile = profile.name
             model = DelegateModel(profile: profile)
             hidesMarkedRange = !profile.markedRangeVisibleDuringCommit
             target = profile.multiRangeTarget
             splitsMultiRangeEdits = profile.delegate == .singleRange && profile.multiRangeOnSingleRange == .eachRange
             presentation = profile.presentation(of: ime)
+            self.tracksUndo = tracksUndo
             // Each buffer of its own, with room for the text to grow in place by 128 units
             // (what a session typically adds; a longer text grows as any array does, and a
             // huge initial text is not doubled): shared with the session, each would be
@@ -154,13 +165,11 @@ extension Replayer {
         }
     }
 
-    /// Whether the lean replay can start `session`: no number pad, no profile committing
-    /// its input method's text without the delegate, and nothing undone or redone (the
-    /// lean replay keeps no undo stack).
+    /// Whether the lean replay can start `session`: no number pad, and no profile committing
+    /// its input method's text without the delegate.
     static func leanModels(_ session: Session, profiles: [PlatformProfile]) -> Bool {
         if session.keyboard?.isPad == true { return false }
-        if profiles.contains(where: { $0.presentation(of: session.ime) == .commitWithoutDelegate }) { return false }
-        return !session.events.contains { $0 == .undo || $0 == .redo }
+        return !profiles.contains { $0.presentation(of: session.ime) == .commitWithoutDelegate }
     }
 
     /// Whether a lean step models `event` on `run`'s field: an input method's or the
@@ -201,6 +210,8 @@ extension Replayer {
             replay.field = fields[position].previous
             replay.brokenCount = fields[position].brokenCount
             replay.syllable = fields[position].syllable
+            replay.undoStack = fields[position].undoStack
+            replay.redoStack = fields[position].redoStack
             let seen = session.events.prefix(handover.event + (position < handover.profile ? 1 : 0))
             replay.recordedMarked = seen.reduce(session.initial.markedRange != nil) { marked, event in
                 Self.recordedMarked(after: event, was: marked)
@@ -286,6 +297,11 @@ extension Replayer {
                     return
                 }
                 called = true
+                if run.tracksUndo, !isCompositionStep {
+                    Self.registerUndo(
+                        of: call, target: run.target, in: run.previous.text, undo: &run.undoStack,
+                        redo: &run.redoStack)
+                }
                 let problems = rangeProblems(of: call, in: run.field.text)
                 // The field as the step found it is moved into the request and back, as the
                 // fields are into the change `editingChanged` is told of below.

@@ -70,6 +70,30 @@ package final class Replayer {
         var text: UTF16Text
     }
 
+    /// Registers the edit of `call` (not a composition step: compositions are the input
+    /// method's, not undo's) on `undo`, `text` being the field's text when the delegate is
+    /// asked about it, and forgets what was undone: UIKit registers every such edit with
+    /// the undo manager whatever the delegate answers (see `undoStep`).
+    ///
+    /// Bounded, so that hostile sessions cannot grow it past their own size many times
+    /// over: the last 64 edits, none replacing more than 64 Ki units (`assumed`; UIKit's own
+    /// `levelsOfUndo` is unlimited by default).
+    static func registerUndo(
+        of call: DelegateCall, target: MultiRangeTarget, in text: UTF16Text, undo: inout [UndoEntry],
+        redo: inout [UndoEntry]
+    ) {
+        let range: UTF16Range =
+            switch call {
+            case .single(let range, _): range
+            case .multi(let ranges, _): ranges[target.index(in: ranges)]
+            }
+        guard range.fits(in: text.length), range.length <= 65_536 else { return }
+        if undo.count == 64 { undo.removeFirst() }
+        undo.append(
+            UndoEntry(range: UTF16Range(location: range.location, length: call.replacement.length), text: text[range]))
+        redo.removeAll()
+    }
+
     func start(_ session: Session, profile: PlatformProfile) -> ProfileReplay {
         ProfileReplay(
             profile: profile.name, model: DelegateModel(profile: profile),
@@ -421,21 +445,9 @@ package final class Replayer {
                     run.field.state, effect: effect, isCompositionStep: isCompositionStep,
                     hidesMarkedRange: run.hidesMarkedRangeDuringCommit)
                 let problems = rangeProblems(of: call, in: run.field.text)
-                // UIKit registers the edit with the undo manager whatever the delegate answers
-                // (see `undoStep`); compositions are the input method's, not undo's.
                 if registersUndo, run.tracksUndo, !isCompositionStep {
-                    let range = call.ranges[target.index(in: call.ranges)]
-                    // Bounded, so that hostile sessions cannot grow it past their own size many
-                    // times over: the last 64 edits, none replacing more than 64 Ki units
-                    // (`assumed`; UIKit's own `levelsOfUndo` is unlimited by default).
-                    if range.fits(in: run.field.text.length), range.length <= 65_536 {
-                        if run.undoStack.count == 64 { run.undoStack.removeFirst() }
-                        run.undoStack.append(
-                            UndoEntry(
-                                range: UTF16Range(location: range.location, length: call.replacement.length),
-                                text: run.field.text[range]))
-                        run.redoStack.removeAll()
-                    }
+                    Self.registerUndo(
+                        of: call, target: target, in: run.field.text, undo: &run.undoStack, redo: &run.redoStack)
                 }
                 let request = ChangeRequest(field: seen, call: call, multiRangeTarget: target, profile: run.profile)
                 var accepted = rule.shouldChange(request)
