@@ -200,6 +200,30 @@ import Testing
         #expect(lean * 10 >= total * 8, "lean for \(lean) of \(total) sessions")
     }
 
+    /// Refuses every edit that inserts an "x" (a `shouldChange` filter).
+    struct RefusesX: InputRule {
+        var spec: String { "refuses-x" }
+        func shouldChange(_ request: ChangeRequest) -> Bool { !request.call.replacement.units.contains(0x78) }
+    }
+
+    /// UIKit registers a refused edit with the undo manager once: a lean replay that hands
+    /// the refused step over must not register it as well, or a second undo finds it again.
+    @Test func aRefusedEditIsRegisteredForUndoOnceWhenTheLeanReplayHandsItOver() throws {
+        let replayer = try Replayer()
+        let session = Session(
+            id: "undo-after-refusal", ime: .other, source: .init(kind: .fuzz, detail: ""),
+            initial: FieldState(text: .empty),
+            events: [
+                .insertText("a"), .insertText("b"), .insertText("x"), .insertText("c"), .undo, .undo, .undo, .redo,
+                .undo, .undo,
+            ])
+        let lean = try #require(
+            replayer.leanReplay(session, profiles: Fixtures.profiles, rule: RefusesX(), limits: ReplayLimits()))
+        var full = replayer.run(session, profiles: Fixtures.profiles, rules: [RefusesX()], traces: .all)[0]
+        full.traces = []
+        #expect(lean == full)
+    }
+
     /// FNV-1a, 64 bits, in hexadecimal: enough to tell outputs apart, stable everywhere.
     static func digest(_ text: String) -> String {
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325

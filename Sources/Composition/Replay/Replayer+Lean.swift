@@ -104,7 +104,7 @@ extension Replayer {
         let presentation: PlatformProfile.Presentation
         var syllable: (range: UTF16Range, text: UTF16Text)?
         /// The edits registered with the field's undo manager, and the undone ones, kept
-        /// only when the session undoes or redoes anything (``Replayer/registerUndo(of:target:in:undo:redo:)``).
+        /// only when the session undoes or redoes anything (``Replayer/undoEntry(of:target:in:)``).
         let tracksUndo: Bool
         var undoStack: [UndoEntry] = []
         var redoStack: [UndoEntry] = []
@@ -278,6 +278,8 @@ extension Replayer {
         }
         // The rule's answers, once it refused or assigned during the call.
         var answered: AnsweredRule?
+        // What the call registers with the undo manager.
+        var undoEntry: UndoEntry?
         var followed = true
         var called = false
         // The call's record, built only when the call shows something (in an array: an
@@ -297,10 +299,10 @@ extension Replayer {
                     return
                 }
                 called = true
+                // Registered only once the step is carried out here: a step handed over is
+                // registered by the full replay.
                 if run.tracksUndo, !isCompositionStep {
-                    Self.registerUndo(
-                        of: call, target: run.target, in: run.previous.text, undo: &run.undoStack,
-                        redo: &run.redoStack)
+                    undoEntry = Self.undoEntry(of: call, target: run.target, in: run.previous.text)
                 }
                 let problems = rangeProblems(of: call, in: run.field.text)
                 // The field as the step found it is moved into the request and back, as the
@@ -381,6 +383,7 @@ extension Replayer {
             observers.plain?(position, observers.rule, index, event, run.previous.state, run.field.state)
         }
         if run.presentation == .lastSyllable { run.followSyllable(recorded: recorded, presented: event) }
+        if let undoEntry { Self.register(undoEntry, undo: &run.undoStack, redo: &run.redoStack) }
         run.level(textChanged: textChanged)
         return .done
     }

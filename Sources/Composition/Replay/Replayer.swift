@@ -70,27 +70,27 @@ package final class Replayer {
         var text: UTF16Text
     }
 
-    /// Registers the edit of `call` (not a composition step: compositions are the input
-    /// method's, not undo's) on `undo`, `text` being the field's text when the delegate is
-    /// asked about it, and forgets what was undone: UIKit registers every such edit with
-    /// the undo manager whatever the delegate answers (see `undoStep`).
-    ///
-    /// Bounded, so that hostile sessions cannot grow it past their own size many times
-    /// over: the last 64 edits, none replacing more than 64 Ki units (`assumed`; UIKit's own
-    /// `levelsOfUndo` is unlimited by default).
-    static func registerUndo(
-        of call: DelegateCall, target: MultiRangeTarget, in text: UTF16Text, undo: inout [UndoEntry],
-        redo: inout [UndoEntry]
-    ) {
+    /// What UIKit registers with the undo manager for the edit of `call` (not a composition
+    /// step: compositions are the input method's, not undo's), `text` being the field's
+    /// text when the delegate is asked about it: every such edit, whatever the delegate
+    /// answers (see `undoStep`); `nil` for one that replaces more than 64 Ki units or does
+    /// not fit (bounded, so that hostile sessions cannot grow the stack past their own
+    /// size many times over: `assumed`, UIKit's own `levelsOfUndo` is unlimited by default).
+    static func undoEntry(of call: DelegateCall, target: MultiRangeTarget, in text: UTF16Text) -> UndoEntry? {
         let range: UTF16Range =
             switch call {
             case .single(let range, _): range
             case .multi(let ranges, _): ranges[target.index(in: ranges)]
             }
-        guard range.fits(in: text.length), range.length <= 65_536 else { return }
+        guard range.fits(in: text.length), range.length <= 65_536 else { return nil }
+        return UndoEntry(
+            range: UTF16Range(location: range.location, length: call.replacement.length), text: text[range])
+    }
+
+    /// Registers `entry` on `undo`, which keeps the last 64, and forgets what was undone.
+    static func register(_ entry: UndoEntry, undo: inout [UndoEntry], redo: inout [UndoEntry]) {
         if undo.count == 64 { undo.removeFirst() }
-        undo.append(
-            UndoEntry(range: UTF16Range(location: range.location, length: call.replacement.length), text: text[range]))
+        undo.append(entry)
         redo.removeAll()
     }
 
@@ -445,9 +445,10 @@ package final class Replayer {
                     run.field.state, effect: effect, isCompositionStep: isCompositionStep,
                     hidesMarkedRange: run.hidesMarkedRangeDuringCommit)
                 let problems = rangeProblems(of: call, in: run.field.text)
-                if registersUndo, run.tracksUndo, !isCompositionStep {
-                    Self.registerUndo(
-                        of: call, target: target, in: run.field.text, undo: &run.undoStack, redo: &run.redoStack)
+                if registersUndo, run.tracksUndo, !isCompositionStep,
+                    let entry = Self.undoEntry(of: call, target: target, in: run.field.text)
+                {
+                    Self.register(entry, undo: &run.undoStack, redo: &run.redoStack)
                 }
                 let request = ChangeRequest(field: seen, call: call, multiRangeTarget: target, profile: run.profile)
                 var accepted = rule.shouldChange(request)
