@@ -40,14 +40,18 @@ extension Replayer {
             session: session, profiles: names, rule: rule, limits: limits, measure: analyzer.lengths(of:))
         guard !detector.comparesRecordings else { return nil }
         let brokenCount = analyzer.brokenSpots(in: session.initial.text).count
-        let tracksUndo = session.events.contains { $0 == .undo || $0 == .redo }
-        var fields = profiles.map {
-            LeanField(
-                profile: $0, ime: session.ime, initial: session.initial, brokenCount: brokenCount,
-                tracksUndo: tracksUndo)
+        let tracksUndo = Self.tracksUndo(session)
+        var fields: [LeanField] = []
+        fields.reserveCapacity(profiles.count)
+        for profile in profiles {
+            fields.append(
+                LeanField(
+                    start(session, profile: profile, brokenCount: brokenCount, tracksUndo: tracksUndo),
+                    profile: profile, initial: session.initial))
         }
-        // Only what the rule's own calls run past counts against it: what ran before is
-        // taken here, and each step takes what its calls ran past.
+        // Only what the rule's own calls run past counts against it, as in the full replay:
+        // what ran before is taken here, and every step leaves nothing behind (a lean step
+        // takes what its calls ran past; a full step handed one keeps it, see `fullStep`).
         _ = RegexLimits.takeExceeded()
         for (index, event) in session.events.enumerated() {
             for position in fields.indices {
@@ -55,14 +59,14 @@ extension Replayer {
                     &fields[position], event: event, index: index, rule: rule, detector: &detector,
                     profile: position, observers: observers)
                 if case .handedOver(let answered) = end {
-                    return handOver(
-                        session, at: (index, position), fields: fields, profiles: profiles,
-                        rule: answered ?? rule, detector: &detector, limits: limits, observers: observers)
+                    fullStep(
+                        &fields[position], of: session, index: index, rule: answered ?? rule, detector: &detector,
+                        profile: position, observers: observers)
                 }
             }
             detector.endEvent(index)
         }
-        let finals = fields.map(\.field.state)
+        let finals = fields.map { $0.replay.field.state }
         let (discrepancies, omitted) = detector.finish(finals: finals)
         return SessionResult(
             sessionID: session.id, rule: rule.spec, eventCount: session.events.count,
@@ -85,48 +89,30 @@ extension Replayer {
         }
     }
 
-    /// One profile's field in a lean replay, and what its steps read of the profile.
+    /// One profile's replay in a lean replay: the full replay's (``ProfileReplay``), whose
+    /// field the lean step edits and whose steps the full step makes, and what the lean
+    /// step keeps beside it.
     ///
-    /// The field is kept twice: `field`, which the step edits, and `previous`, the field as
-    /// the step found it, brought level at the end of every step by copying the text into
-    /// its buffer. Each buffer is then referenced once while it is edited, so edits are
-    /// made in place and no step allocates a text, where a copy of the field taken before
-    /// the edit would make every edit copy the whole text into a new buffer.
+    /// The field is kept twice: `replay.field`, which the step edits, and `previous`, the
+    /// field as the step found it, brought level at the end of every step by copying the
+    /// text into its buffer. Each buffer is then referenced once while it is edited, so
+    /// edits are made in place and no step allocates a text, where a copy of the field
+    /// taken before the edit would make every edit copy the whole text into a new buffer.
     struct LeanField {
-        let profile: String
-        let model: DelegateModel
-        let hidesMarkedRange: Bool
-        let target: MultiRangeTarget
+        var replay: ProfileReplay
+        var previous: TextField
         /// Whether the profile splits a multi-range edit into one call per range.
         let splitsMultiRangeEdits: Bool
-        /// How the profile presents the session's input method: as recorded, or by the last
-        /// syllable (``PlatformProfile/Presentation``), which composes `syllable`.
-        let presentation: PlatformProfile.Presentation
-        var syllable: (range: UTF16Range, text: UTF16Text)?
-        /// The edits registered with the field's undo manager, and the undone ones, kept
-        /// only when the session undoes or redoes anything (``Replayer/undoEntry(of:target:in:)``).
-        let tracksUndo: Bool
-        var undoStack: [UndoEntry] = []
-        var redoStack: [UndoEntry] = []
-        var field: TextField
-        var previous: TextField
-        var brokenCount: Int
         /// What `editingChanged` is told, holding the two fields only while it is told.
         var change: FieldChange
         /// What the delegate is asked, holding the field only while it is asked.
         var request: ChangeRequest
+        /// The first event `replay.recordedMarked` has not followed: lean steps leave it
+        /// behind, and it catches up before a full step (``fullStep``).
+        var recordedMarkedFollows = 0
 
-        /// A profile's field holding `initial`, which has `brokenCount` broken spots.
-        init(
-            profile: PlatformProfile, ime: InputMethodFamily, initial: FieldState, brokenCount: Int, tracksUndo: Bool
-        ) {
-            self.profile = profile.name
-            model = DelegateModel(profile: profile)
-            hidesMarkedRange = !profile.markedRangeVisibleDuringCommit
-            target = profile.multiRangeTarget
-            splitsMultiRangeEdits = profile.delegate == .singleRange && profile.multiRangeOnSingleRange == .eachRange
-            presentation = profile.presentation(of: ime)
-            self.tracksUndo = tracksUndo
+        /// `replay`, just started for `profile` on a field holding `initial`.
+        init(_ replay: consuming ProfileReplay, profile: PlatformProfile, initial: FieldState) {
             // Each buffer of its own, with room for the text to grow in place by 128 units
             // (what a session typically adds; a longer text grows as any array does, and a
             // huge initial text is not doubled): shared with the session, each would be
@@ -139,29 +125,40 @@ extension Replayer {
                 state.text = UTF16Text(units: units)
                 return TextField(state)
             }
-            field = ownBuffer()
+            // The replay is finished before it is stored: changed in place once stored, the
+            // whole struct was copied.
+            replay.field = ownBuffer()
             previous = ownBuffer()
-            self.brokenCount = brokenCount
+            splitsMultiRangeEdits = profile.delegate == .singleRange && profile.multiRangeOnSingleRange == .eachRange
             change = FieldChange(
                 before: FieldState(text: .empty), after: FieldState(text: .empty), profile: profile.name)
             request = ChangeRequest(
                 field: FieldState(text: .empty), call: .single(range: .caret(at: 0), replacement: .empty),
                 multiRangeTarget: profile.multiRangeTarget, profile: profile.name)
+            self.replay = consume replay
         }
 
         /// The syllable the presentation composes after the step of `recorded`, presented
-        /// as `presented`, made `previous` into `field` (what the full replay's `follow`
+        /// as `presented`, made `previous` into the field (what the full replay's `follow`
         /// keeps).
         mutating func followSyllable(recorded: SessionEvent, presented: SessionEvent) {
-            guard presentation == .lastSyllable else { return }
-            syllable = Replayer.syllable(after: recorded, presented: presented, before: previous.state, now: field.text)
+            replay.syllable = Replayer.syllable(
+                after: recorded, presented: presented, before: previous.state, now: replay.field.text)
         }
 
         /// Makes `previous` the field as it is now.
         mutating func level(textChanged: Bool) {
-            previous.state.selection = field.state.selection
-            previous.state.markedRange = field.state.markedRange
-            if textChanged { previous.state.text.assign(field.state.text) }
+            previous.state.selection = replay.field.state.selection
+            previous.state.markedRange = replay.field.state.markedRange
+            if textChanged { previous.state.text.assign(replay.field.state.text) }
+        }
+
+        /// Makes the field what it was before the step (`previous`), undoing what a step that
+        /// is handed over did to it.
+        mutating func restore() {
+            replay.field.state.selection = previous.state.selection
+            replay.field.state.markedRange = previous.state.markedRange
+            if replay.field.text != previous.text { replay.field.state.text.assign(previous.state.text) }
         }
     }
 
@@ -174,9 +171,12 @@ extension Replayer {
 
     /// Whether a lean step models `event` on `run`'s field: an input method's or the
     /// user's edit, asking the delegate at most once (a multi-range edit split into one
-    /// call per range does not), not the editing lifecycle or the app's own assignment.
+    /// call per range does not), not the editing lifecycle, undo or the app's own
+    /// assignment; on a field that is editing, does not clear at the next key, and whose
+    /// input method is not dropping a composition the app ended.
     private static func leanModels(_ event: SessionEvent, on run: LeanField) -> Bool {
-        switch event {
+        guard run.replay.editing, !run.replay.clearsOnNextKey, !run.replay.droppingComposition else { return false }
+        return switch event {
         case .setMarkedText, .insertText, .unmarkText, .setSelection, .deleteBackward, .replace: true
         case .replaceRanges(let ranges, _): !run.splitsMultiRangeEdits || ranges.count <= 1
         case .beginEditing, .endEditing, .clearButton, .returnKey, .setText, .undo, .redo: false
@@ -193,51 +193,69 @@ extension Replayer {
         case handedOver(AnsweredRule?)
     }
 
-    /// The rest of a lean replay, handed over to the full replay at event `handover.event`
-    /// of the profile at `handover.profile` (whose step the lean replay began and did not carry
-    /// out; the profiles before it have made that event's step): each profile's replay is
-    /// its lean field as it stands, the detector is the lean replay's, and `rule` gives
-    /// the answers it gave the lean step before it is asked anything new (``AnsweredRule``).
-    private func handOver(
-        _ session: Session, at handover: (event: Int, profile: Int), fields: [LeanField],
-        profiles: [PlatformProfile], rule: any InputRule, detector: inout DiscrepancyDetector, limits: ReplayLimits,
-        observers: LeanObservers
-    ) -> SessionResult {
-        var replays = profiles.indices.map { position in
-            var replay = start(session, profile: profiles[position])
-            // `previous` is the field as the event found it for the profile at `handover`, and
-            // the field now for the others (levelled at the end of every step).
-            replay.field = fields[position].previous
-            replay.brokenCount = fields[position].brokenCount
-            replay.syllable = fields[position].syllable
-            replay.undoStack = fields[position].undoStack
-            replay.redoStack = fields[position].redoStack
-            let seen = session.events.prefix(handover.event + (position < handover.profile ? 1 : 0))
-            replay.recordedMarked = seen.reduce(session.initial.markedRange != nil) { marked, event in
-                Self.recordedMarked(after: event, was: marked)
-            }
-            return replay
+    /// The record of `call`, accepted, which made `run.previous` into `run.replay.field`
+    /// by `effect`: built only for a call that shows something, out of the lean step's way.
+    @inline(never)
+    private static func record(
+        _ call: DelegateCall, effect: PlannedEdit.Effect, on run: LeanField, implied: Bool, problems: [RangeProblem],
+        isCompositionStep: Bool, composing: Bool
+    ) -> CallRecord {
+        let field = run.replay.field.text
+        return CallRecord(
+            call: call,
+            seen: seen(
+                run.previous.state, effect: effect, isCompositionStep: isCompositionStep,
+                hidesMarkedRange: run.replay.hidesMarkedRangeDuringCommit),
+            proposedText: implied
+                ? field : call.proposedText(applyingTo: run.previous.text, target: run.replay.multiRangeTarget),
+            resultingText: field, accepted: true, rangeProblems: problems,
+            isCompositionStep: isCompositionStep || composing)
+    }
+
+    /// The full replay's step of event `index` of `session` on `run`, which a lean step
+    /// handed over: the field as the event found it, whether the recording has marked text
+    /// brought up to it, the rule giving the answers it gave the lean step
+    /// (``AnsweredRule``) and keeping the limits its calls ran past; then the lean field
+    /// levelled, so that the next step may be lean again.
+    private func fullStep(
+        _ run: inout LeanField, of session: Session, index: Int, rule: any InputRule,
+        detector: inout DiscrepancyDetector, profile position: Int, observers: LeanObservers
+    ) {
+        run.restore()
+        for earlier in session.events[run.recordedMarkedFollows..<index] {
+            run.replay.recordedMarked = Self.recordedMarked(after: earlier, was: run.replay.recordedMarked)
         }
-        return replayEvents(
-            session, from: handover, handedOver: true, replays: &replays, rule: rule, ruleIndex: observers.rule,
-            detector: &detector, traces: .none, limits: limits, observe: observers.step)
+        run.recordedMarkedFollows = index + 1
+        cursor = (position, index)
+        let step = step(
+            &run.replay, event: session.events[index], index: index, rule: rule, crash: nil, keepingEarlierFaults: true)
+        // What the step's calls ran past and it did not report (an undo of a range that no
+        // longer fits asks the rule and reports no fault) is forgotten, as the next full
+        // step would forget it.
+        _ = RegexLimits.takeExceeded()
+        detector.check(step, profile: position)
+        observers.step?(position, observers.rule, step)
+        run.level(textChanged: true)
     }
 
     /// The step of `event` on one profile's field, checked, or handed over to the full
-    /// replay when the rule refused or assigned (the field then leaves the recording,
-    /// which the full replay follows) or the event is not one a lean step models.
+    /// step when the rule refused or assigned, or the event or the field's state is not one
+    /// a lean step models (the editing lifecycle, a field not editing, a composition the
+    /// input method drops: ``leanModels(_:on:)``).
     private func leanStep(
         _ run: inout LeanField, event recorded: SessionEvent, index: Int, rule: any InputRule,
         detector: inout DiscrepancyDetector, profile position: Int, observers: LeanObservers
     ) -> LeanStepEnd {
         guard Self.leanModels(recorded, on: run) else { return .handedOver(nil) }
         // What a last-syllable presentation (Korean on iOS) makes of the event: another
-        // event, whose calls are composition steps, or none (a step that changes nothing).
+        // event, whose calls are composition steps, or none (a step that changes nothing,
+        // to the field and to the field the recording assumes).
         var presented: SessionEvent?
-        if run.presentation == .lastSyllable {
-            let presentation = Self.present(recorded, as: .lastSyllable, syllable: run.syllable, in: run.previous.text)
+        if run.replay.presentation == .lastSyllable {
+            let presentation = Self.present(
+                recorded, as: .lastSyllable, syllable: run.replay.syllable, in: run.previous.text)
             if presentation.absorbed {
-                run.syllable = nil
+                run.replay.syllable = nil
                 detector.checkPlain(
                     event: recorded, index: index, before: run.previous.state, after: run.previous.state,
                     proposed: nil, profile: position)
@@ -269,11 +287,14 @@ extension Replayer {
             observers.step?(position, observers.rule, step)
         }
         if let problem = eventRangeProblem(event, in: run.previous.text) {
+            // Recorded against the field the recording assumes, which the rule made differ:
+            // the full step says how the recording diverged.
+            guard run.replay.shadow == nil else { return .handedOver(nil) }
             check(
                 TraceStep(
                     eventIndex: index, event: event, before: run.previous.state, calls: [], skipped: problem,
                     rewrittenTo: nil, rewriteEndedComposition: false, after: run.previous.state, newBrokenSpots: []))
-            if run.presentation == .lastSyllable { run.followSyllable(recorded: recorded, presented: event) }
+            if run.replay.presentation == .lastSyllable { run.followSyllable(recorded: recorded, presented: event) }
             return .done
         }
         // The rule's answers, once it refused or assigned during the call.
@@ -286,9 +307,9 @@ extension Replayer {
         // optional record captured by the closure is destroyed through generic witnesses).
         var shown: [CallRecord] = []
         // `run` is handed to the steps rather than captured, so that they read it in place.
-        let model = run.model
+        let model = run.replay.model
         model.forEachPlannedEdit(
-            event, on: model.geometry(for: event, of: run.field), with: &run,
+            event, on: model.geometry(for: event, of: run.replay.field), with: &run,
             asking: { run, call, effect, isCompositionStep in
                 guard followed else { return }
                 // A second call (no event the lean step models makes one): the full step
@@ -301,15 +322,15 @@ extension Replayer {
                 called = true
                 // Registered only once the step is carried out here: a step handed over is
                 // registered by the full replay.
-                if run.tracksUndo, !isCompositionStep {
-                    undoEntry = Self.undoEntry(of: call, target: run.target, in: run.previous.text)
+                if run.replay.tracksUndo, !isCompositionStep {
+                    undoEntry = Self.undoEntry(of: call, target: run.replay.multiRangeTarget, in: run.previous.text)
                 }
-                let problems = rangeProblems(of: call, in: run.field.text)
+                let problems = rangeProblems(of: call, in: run.replay.field.text)
                 // The field as the step found it is moved into the request and back, as the
                 // fields are into the change `editingChanged` is told of below.
                 let seen = Self.seen(
                     run.previous.state, effect: effect, isCompositionStep: isCompositionStep,
-                    hidesMarkedRange: run.hidesMarkedRange
+                    hidesMarkedRange: run.replay.hidesMarkedRangeDuringCommit
                 ).markedRange
                 let marked = run.previous.state.markedRange
                 run.request.call = call
@@ -326,47 +347,41 @@ extension Replayer {
                     followed = false
                     return
                 }
-                model.apply(effect, to: &run.field)
-                let implied = call.implies(run.field.text, from: run.previous.text)
+                model.apply(effect, to: &run.replay.field)
+                let implied = call.implies(run.replay.field.text, from: run.previous.text)
                 if !implied || !problems.isEmpty {
                     shown.append(
-                        CallRecord(
-                            call: call,
-                            seen: Self.seen(
-                                run.previous.state, effect: effect, isCompositionStep: isCompositionStep,
-                                hidesMarkedRange: run.hidesMarkedRange),
-                            proposedText: implied
-                                ? run.field.text : call.proposedText(applyingTo: run.previous.text, target: run.target),
-                            resultingText: run.field.text, accepted: true, rangeProblems: problems,
-                            isCompositionStep: isCompositionStep || composing))
+                        Self.record(
+                            call, effect: effect, on: run, implied: implied, problems: problems,
+                            isCompositionStep: isCompositionStep, composing: composing))
                 }
             },
-            applying: { run, effect, _ in model.apply(effect, to: &run.field) })
+            applying: { run, effect, _ in model.apply(effect, to: &run.replay.field) })
         guard followed else { return .handedOver(answered) }
         // What the rule answered so far, for a step handed over from here on.
         func answers(changed: TextAssignment??) -> AnsweredRule {
             AnsweredRule(
                 rule, shouldChange: called ? true : nil, assignment: called ? .some(nil) : nil, changed: changed)
         }
-        let textChanged = run.field.text != run.previous.text
-        let told = textChanged || run.field.state.markedRange != run.previous.state.markedRange
+        let textChanged = run.replay.field.text != run.previous.text
+        let told = textChanged || run.replay.field.state.markedRange != run.previous.state.markedRange
         if told {
             // The two fields are moved into the change the rule is told of, and back: built
             // from copies, the change would take a reference to each text.
             swap(&run.change.before, &run.previous.state)
-            swap(&run.change.after, &run.field.state)
+            swap(&run.change.after, &run.replay.field.state)
             let assignment = rule.editingChanged(run.change)
             swap(&run.change.before, &run.previous.state)
-            swap(&run.change.after, &run.field.state)
+            swap(&run.change.after, &run.replay.field.state)
             if assignment != nil { return .handedOver(answers(changed: .some(assignment))) }
         }
-        let brokenCount = run.brokenCount
-        let spots = newBrokenSpots(in: run.field.text, before: run.previous.text, count: &run.brokenCount)
+        let brokenCount = run.replay.brokenCount
+        let spots = newBrokenSpots(in: run.replay.field.text, before: run.previous.text, count: &run.replay.brokenCount)
         let fault = RegexLimits.takeExceeded()
         // A step with broken spots or a fault is reported with its call's record, which the
         // lean step did not build: rare, and handed over as it was found.
         if called, shown.isEmpty, !spots.isEmpty || fault != nil {
-            run.brokenCount = brokenCount
+            run.replay.brokenCount = brokenCount
             RegexLimits.putBack(fault)
             return .handedOver(answers(changed: told ? .some(nil) : nil))
         }
@@ -374,16 +389,25 @@ extension Replayer {
             check(
                 TraceStep(
                     eventIndex: index, event: event, before: run.previous.state, calls: shown, skipped: nil,
-                    rewrittenTo: nil, rewriteEndedComposition: false, after: run.field.state, newBrokenSpots: spots,
+                    rewrittenTo: nil, rewriteEndedComposition: false, after: run.replay.field.state,
+                    newBrokenSpots: spots,
                     ruleFault: fault, note: composing ? .presented(recorded: recorded) : nil))
         } else {
             detector.checkPlain(
-                event: event, index: index, before: run.previous.state, after: run.field.state,
-                proposed: called ? run.field.text : nil, profile: position)
-            observers.plain?(position, observers.rule, index, event, run.previous.state, run.field.state)
+                event: event, index: index, before: run.previous.state, after: run.replay.field.state,
+                proposed: called ? run.replay.field.text : nil, profile: position)
+            observers.plain?(position, observers.rule, index, event, run.previous.state, run.replay.field.state)
         }
-        if run.presentation == .lastSyllable { run.followSyllable(recorded: recorded, presented: event) }
-        if let undoEntry { Self.register(undoEntry, undo: &run.undoStack, redo: &run.redoStack) }
+        if run.replay.presentation == .lastSyllable { run.followSyllable(recorded: recorded, presented: event) }
+        if let undoEntry { Self.register(undoEntry, undo: &run.replay.undoStack, redo: &run.replay.redoStack) }
+        if var shadow = run.replay.shadow {
+            // The field as the recording assumes it follows the event as the field would with
+            // no rule, until the two agree again (the full replay's `follow`); taken out of
+            // the replay first, so that it is edited in place.
+            run.replay.shadow = nil
+            follow(&shadow, presented: event, model: run.replay.model)
+            if shadow.state != run.replay.field.state { run.replay.shadow = shadow }
+        }
         run.level(textChanged: textChanged)
         return .done
     }

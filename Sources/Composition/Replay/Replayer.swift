@@ -95,14 +95,26 @@ package final class Replayer {
     }
 
     func start(_ session: Session, profile: PlatformProfile) -> ProfileReplay {
+        start(
+            session, profile: profile, brokenCount: analyzer.brokenSpots(in: session.initial.text).count,
+            tracksUndo: Self.tracksUndo(session))
+    }
+
+    /// ``start(_:profile:)``, the initial text having `brokenCount` broken spots and the
+    /// session undoing or redoing something if `tracksUndo` (worked out once for all
+    /// profiles).
+    func start(_ session: Session, profile: PlatformProfile, brokenCount: Int, tracksUndo: Bool) -> ProfileReplay {
         ProfileReplay(
             profile: profile.name, model: DelegateModel(profile: profile),
             hidesMarkedRangeDuringCommit: !profile.markedRangeVisibleDuringCommit,
             multiRangeTarget: profile.multiRangeTarget, sameTextEndsComposition: profile.sameTextEndsComposition,
-            field: TextField(session.initial), brokenCount: analyzer.brokenSpots(in: session.initial.text).count,
+            field: TextField(session.initial), brokenCount: brokenCount,
             presentation: profile.presentation(of: session.ime), recordedMarked: session.initial.markedRange != nil,
-            tracksUndo: session.events.contains { $0 == .undo || $0 == .redo }, secure: session.secureTextEntry)
+            tracksUndo: tracksUndo, secure: session.secureTextEntry)
     }
+
+    /// Whether `session` undoes or redoes anything: only then is the undo stack kept.
+    static func tracksUndo(_ session: Session) -> Bool { session.events.contains { $0 == .undo || $0 == .redo } }
 
     /// Where a crash schedule says a profile's replay stopped: the event whose step
     /// trapped, and the trap.
@@ -398,15 +410,18 @@ package final class Replayer {
         let ruleActed = !step.accepted || step.rewrittenTo != nil || step.editing.contains { !$0.allowed }
         if run.shadow == nil, !ruleActed { return }
         var shadow = run.shadow ?? TextField(step.before)
-        // An event that does not fit the recording's own field (a bad recorded range, an
-        // undo of an edit the rule rewrote) leaves it as it is.
-        if let presented, eventRangeProblem(presented, in: shadow.text) == nil {
-            run.model.forEachPlannedEdit(presented, on: shadow) { plan in run.model.apply(plan.effect, to: &shadow) }
-            if presented.isLifecycle || presented.isAppAssignment {
-                run.model.apply(.event(presented), to: &shadow)
-            }
-        }
+        follow(&shadow, presented: presented, model: run.model)
         run.shadow = shadow.state == run.field.state ? nil : shadow
+    }
+
+    /// Applies the `presented` event (`nil`: none) to `shadow`, the field as the recording
+    /// assumes it, as the field would with no rule. An event that does not fit the
+    /// recording's own field (a bad recorded range, an undo of an edit the rule rewrote)
+    /// leaves it as it is.
+    func follow(_ shadow: inout TextField, presented: SessionEvent?, model: DelegateModel) {
+        guard let presented, eventRangeProblem(presented, in: shadow.text) == nil else { return }
+        model.forEachPlannedEdit(presented, on: shadow) { plan in model.apply(plan.effect, to: &shadow) }
+        if presented.isLifecycle || presented.isAppAssignment { model.apply(.event(presented), to: &shadow) }
     }
 
     /// The recorded (or presented) event applied through the delegate model with the rule
