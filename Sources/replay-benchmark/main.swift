@@ -63,7 +63,7 @@ let replayer = try! Replayer()  // benchmark only: ICU is known to work here
 
 /// Writes `count` generated sessions to a .jsonl file.
 func writeCorpus(count: Int, to path: String) {
-    FileManager.default.createFile(atPath: path, contents: nil)
+    _ = FileManager.default.createFile(atPath: path, contents: nil)  // FileHandle says whether it worked
     guard let handle = FileHandle(forWritingAtPath: path) else { exit(2) }
     var rng = SplitMix64(seed: 42)
     var buffer = ""

@@ -15,20 +15,23 @@ extension Replayer {
     /// only when it has something to report (a call whose ranges or proposed text are
     /// wrong, broken spots, a rule fault); everything else is two values.
     ///
-    /// What it does not model, it hands over: at the first event that is the editing
-    /// lifecycle, the app's own assignment, undo or redo, or a multi-range edit a profile
-    /// splits into several calls, or the first step in which the rule refuses a call or
-    /// assigns a text (the field then leaves the recording, which the full replay follows)
-    /// or that has broken spots or a rule fault but no call record, the full replay takes
-    /// the session over from the fields, their undo stacks and the detector as they stand
-    /// (``handOver``), and the rule gives it the answers it already gave about that step.
-    /// So a session costs the lean replay's steps up to its first refusal and the full
-    /// replay's after it, and every session gets the full replay's result. What it cannot
-    /// start, it leaves to the full replay from the start (`nil`): a number pad, recorded
-    /// device calls, or a profile that commits the session's input method without the
-    /// delegate. A rule that traps is replayed again in full from the start, built anew
-    /// (``InputRule/onDevice(region:)``), so a stateful rule starts over.
-    /// `ReplayEquivalenceTests` compare the two on every shipped rule and profile.
+    /// A step it does not model, it hands to the full replay's own step (``fullStep``),
+    /// which makes it on the same field (each lean field holds the full replay's
+    /// ``ProfileReplay``), with the rule giving the answers it already gave about the step
+    /// (``AnsweredRule``); the next step is lean again. Handed over are the editing
+    /// lifecycle, the app's own assignment, undo and redo, a multi-range edit a profile
+    /// splits into several calls, a step in which the rule refuses a call or assigns a
+    /// text, one with broken spots or a rule fault but no call record, a recorded range
+    /// that fits only the field as the recording assumes it, and any step while the field
+    /// is not editing, clears at the next key or drops a composition the app ended. The
+    /// lean step follows the field as the recording assumes it (the shadow) as the full
+    /// replay does, so a rule that refuses now and then costs a full step now and then.
+    /// What it cannot start, it leaves to the full replay from the start (`nil`): a number
+    /// pad, recorded device calls, or a profile that commits the session's input method
+    /// without the delegate. A rule that traps is replayed again in full from the start,
+    /// built anew (``InputRule/onDevice(region:)``), so a stateful rule starts over.
+    /// `ReplayEquivalenceTests` compare the two on every shipped rule and profile, with a
+    /// rule whose every answer depends on every question it was asked before.
     package func leanReplay(
         _ session: Session, profiles: [PlatformProfile], rule: any InputRule, limits: ReplayLimits,
         observers: LeanObservers = LeanObservers()

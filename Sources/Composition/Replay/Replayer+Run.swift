@@ -85,34 +85,13 @@ extension Replayer {
         var replays = profiles.map { start(session, profile: $0) }
         var detector = DiscrepancyDetector(
             session: session, profiles: names, rule: rule, limits: limits, measure: analyzer.lengths(of:))
-        return replayEvents(
-            session, from: (0, 0), replays: &replays, rule: rule, ruleIndex: ruleIndex, crashes: crashes,
-            detector: &detector, traces: traces, limits: limits, observe: observe)
-    }
-
-    /// The replay of `session` from event `start.event`, profile `start.profile` on (the
-    /// profiles before it have made that event's step), each profile's replay and the
-    /// detector being as the steps before left them; then the result.
-    ///
-    /// A step `handedOver` by a lean replay (``leanReplay``) keeps what the rule's calls
-    /// ran past before it: the lean replay has already asked the rule about it.
-    func replayEvents(
-        _ session: Session, from start: (event: Int, profile: Int), handedOver: Bool = false,
-        replays: inout [ProfileReplay], rule: any InputRule, ruleIndex: Int, crashes: [Int: Crash] = [:],
-        detector: inout DiscrepancyDetector, traces: TraceKeeping, limits: ReplayLimits,
-        observe: ((Int, Int, TraceStep) -> Void)?
-    ) -> SessionResult {
-        let names = replays.map(\.profile)
-        var kept = TraceKeeper(profiles: traces == .none ? 0 : replays.count, limits: limits)
-        let events = session.events
-        for index in start.event..<events.count {
-            let event = events[index]
-            for position in (index == start.event ? start.profile : 0)..<replays.count {
+        var kept = TraceKeeper(profiles: traces == .none ? 0 : profiles.count, limits: limits)
+        for (index, event) in session.events.enumerated() {
+            for position in replays.indices {
                 cursor = (position, index)
                 let step = step(
                     &replays[position], event: event, index: index, rule: rule,
-                    crash: crashes.isEmpty ? nil : crashes[position],
-                    keepingEarlierFaults: handedOver && index == start.event && position == start.profile)
+                    crash: crashes.isEmpty ? nil : crashes[position])
                 detector.check(step, profile: position)
                 kept.keep(step, profile: position)
                 observe?(position, ruleIndex, step)

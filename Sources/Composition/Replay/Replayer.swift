@@ -130,7 +130,7 @@ package final class Replayer {
     ///
     /// Only what the rule's own calls run past counts against it: what ran past a limit
     /// before is forgotten, unless `keepingEarlierFaults` (the rule was asked about this
-    /// step already, see ``replayEvents(_:from:handedOver:replays:rule:ruleIndex:crashes:detector:traces:limits:observe:)``).
+    /// step already: a lean step handed it over, see ``leanReplay``).
     func step(
         _ run: inout ProfileReplay, event: SessionEvent, index: Int, rule: any InputRule, crash: Crash?,
         keepingEarlierFaults: Bool = false
