@@ -42,7 +42,10 @@ package struct PlatformProfile: Hashable, Sendable {
 
     /// The presentation of `family`'s input.
     package func presentation(of family: InputMethodFamily) -> Presentation {
-        presentations[family] ?? .markedText
+        // A profile names a family or two: looked through, not hashed (replay asks at the
+        // start of every session, where hashing cost more than some whole steps).
+        for (named, presentation) in presentations where named == family { return presentation }
+        return .markedText
     }
 
     /// Which delegate method the platform calls.
