@@ -85,6 +85,8 @@ struct DiscrepancyBudget {
 
     /// Keeps what fits of `found[start...]` in `found`, counting and removing the rest.
     mutating func admit(_ found: inout [Discrepancy], from start: Int) {
+        // Most events find nothing: asked after every one, this returns at once for them.
+        guard start < found.count else { return }
         var write = start
         for read in start..<found.count {
             let cost = found[read].evidence.textUnits
