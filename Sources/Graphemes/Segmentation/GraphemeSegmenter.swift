@@ -197,6 +197,37 @@ extension UTF16Text {
         return GraphemeSegmenter.rememberedBoundaries(of: self)
     }
 
+    /// The grapheme cluster boundaries from the last one at or before `range.lowerBound` to
+    /// the first one at or after `range.upperBound`: what ``graphemeBoundaries`` holds
+    /// there, found by segmenting only that stretch, for a question about an edit in a
+    /// long text. The stretch starts and ends where the two scalars around an offset break
+    /// whatever comes before them (``TextAnalyzer/localBoundary(_:at:)``; the rules that look
+    /// further back never look across such a break), so segmenting it from there gives what
+    /// segmenting the whole text gives.
+    package func graphemeBoundaries(around range: Range<Int>) -> [Int] {
+        let count = units.count
+        var start = Swift.min(Swift.max(range.lowerBound, 0), count)
+        var end = Swift.min(Swift.max(range.upperBound, start), count)
+        guard GraphemeScanner.isAvailable else {
+            let all = graphemeBoundaries
+            let first = all.lastIndex { $0 <= start } ?? 0
+            let last = all.firstIndex { $0 >= end } ?? all.count - 1
+            return Array(all[first...last])
+        }
+        let (lower, upper) = (start, end)
+        while start > 0, TextAnalyzer.localBoundary(self, at: start) != true { start -= 1 }
+        while end < count, TextAnalyzer.localBoundary(self, at: end) != true { end += 1 }
+        var boundaries = units.withUnsafeBufferPointer { buffer in
+            GraphemeScanner.boundaries(UnsafeBufferPointer(rebasing: buffer[start..<end]))
+        }
+        for index in boundaries.indices { boundaries[index] += start }
+        // The stretch may reach past the boundaries asked for (its ends are where the rules
+        // break unconditionally, not just any boundary).
+        let first = boundaries.lastIndex { $0 <= lower } ?? 0
+        let last = boundaries.firstIndex { $0 >= upper } ?? boundaries.count - 1
+        return first == 0 && last == boundaries.count - 1 ? boundaries : Array(boundaries[first...last])
+    }
+
     /// The number of extended grapheme clusters (what Swift's `String.count` means to count).
     ///
     /// The thread's last four answers are remembered: a replay measures the same text

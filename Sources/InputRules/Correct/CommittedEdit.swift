@@ -51,7 +51,8 @@ struct CommittedEdit {
         text = change.after.text
         inserted = prefix..<insertedEnd
         removed = old[prefix..<(old.count - suffix)]
-        let boundaries = text.graphemeBoundaries
+        // Only the clusters around the insertion: a limit cuts long texts at every commit.
+        let boundaries = text.graphemeBoundaries(around: prefix..<insertedEnd)
         var pieces: [(cluster: Range<Int>, piece: Range<Int>)] = []
         for (start, end) in zip(boundaries, boundaries.dropFirst()) where end > prefix && start < insertedEnd {
             pieces.append((start..<end, max(start, prefix)..<min(end, insertedEnd)))

@@ -39,6 +39,27 @@ import Testing
         }
     }
 
+    /// Segmenting only the stretch around a range gives the whole text's boundaries there:
+    /// for every range of every GraphemeBreakTest.txt case, alone and after another case
+    /// (so that the stretch starts after a break the text before decides nothing about).
+    @Test func boundariesAroundARangeAreTheWholeTextsBoundariesThere() throws {
+        let cases = try GraphemeBreakTestFile(UnicodeDataFiles()).cases
+        for (index, testCase) in cases.enumerated() {
+            for text in [testCase.text, cases[(index + 7) % cases.count].text + testCase.text] {
+                let all = text.graphemeBoundaries
+                for lower in 0...text.length {
+                    for upper in lower...text.length {
+                        let first = all.lastIndex { $0 <= lower } ?? 0
+                        let last = all.firstIndex { $0 >= upper } ?? all.count - 1
+                        #expect(
+                            text.graphemeBoundaries(around: lower..<upper) == Array(all[first...last]),
+                            "line \(testCase.line): \(text.visibleDescription) \(lower)..<\(upper)")
+                    }
+                }
+            }
+        }
+    }
+
     /// ICU 72 keeps Indic conjuncts together (CLDR's rule 9.3), in every script it names,
     /// with ZWJ and nukta between; outside those scripts, or after a vowel sign, it does not.
     @Test(arguments: [
