@@ -17,6 +17,14 @@ package struct PlannedEdit: Hashable, Sendable {
     package var isCompositionStep: Bool
 }
 
+/// What a caller of ``DelegateModel``'s planning keeps from event to event for the calls
+/// it is handed: the array of a one-range multi-range call, rewritten in place for the
+/// next call as long as no call made with it is still held (an array per call was an
+/// allocation per keystroke under iOS 26's delegate).
+protocol PlanningContext {
+    var callRanges: [UTF16Range] { get set }
+}
+
 /// Turns an event and the field's state into delegate calls, following a platform profile.
 ///
 /// A class so that the replay loop passes one reference around instead of copying the
@@ -73,17 +81,25 @@ package final class DelegateModel: Sendable {
         asking: (_ call: DelegateCall, _ effect: PlannedEdit.Effect, _ isCompositionStep: Bool) -> Void,
         applying: (_ effect: PlannedEdit.Effect, _ isCompositionStep: Bool) -> Void
     ) {
-        var nothing: Void = ()
+        var unshared = Unshared()
         forEachPlannedEdit(
-            event, on: field, with: &nothing, asking: { _, call, effect, composing in asking(call, effect, composing) },
+            event, on: field, with: &unshared,
+            asking: { _, call, effect, composing in asking(call, effect, composing) },
             applying: { _, effect, composing in applying(effect, composing) })
+    }
+
+    /// A context that keeps nothing between events: each multi-range call gets an array of
+    /// its own.
+    private struct Unshared: PlanningContext {
+        var callRanges: [UTF16Range] = []
     }
 
     /// ``forEachPlannedEdit(_:on:asking:applying:)`` handing each step `context` to change:
     /// a caller whose state the steps change passes it here instead of capturing it, so
     /// that the steps read it in place (a closure that captures a caller's variable makes
-    /// it hold every value it reads from it with a reference of its own).
-    func forEachPlannedEdit<Context>(
+    /// it hold every value it reads from it with a reference of its own). A one-range
+    /// multi-range call is made with the context's ``PlanningContext/callRanges``.
+    func forEachPlannedEdit<Context: PlanningContext>(
         _ event: SessionEvent, on field: Geometry, with context: inout Context,
         asking: (inout Context, _ call: DelegateCall, _ effect: PlannedEdit.Effect, _ isCompositionStep: Bool) ->
             Void,
@@ -94,13 +110,15 @@ package final class DelegateModel: Sendable {
         switch event {
         case .setMarkedText(let text, _):
             if profile.markedTextUpdates == .delegate {
-                asking(&context, makeCall(markedRange ?? selection, text), .event(event), true)
+                asking(
+                    &context, makeCall(markedRange ?? selection, text, reusing: &context.callRanges), .event(event),
+                    true)
             } else {
                 applying(&context, .event(event), true)
             }
         case .insertText(let text):
             guard let marked = markedRange else {
-                asking(&context, makeCall(selection, text), .event(event), false)
+                asking(&context, makeCall(selection, text, reusing: &context.callRanges), .event(event), false)
                 return
             }
             let range: UTF16Range =
@@ -110,7 +128,7 @@ package final class DelegateModel: Sendable {
                 case .caret: selection
                 case .markedLength: .caret(at: marked.length)
                 }
-            asking(&context, makeCall(range, text), .event(event), true)
+            asking(&context, makeCall(range, text, reusing: &context.callRanges), .event(event), true)
         case .unmarkText, .setSelection:
             applying(&context, .event(event), false)
         case .beginEditing, .endEditing, .clearButton, .returnKey, .setText, .undo, .redo:
@@ -120,9 +138,9 @@ package final class DelegateModel: Sendable {
             break
         case .deleteBackward:
             guard let range = field.deletion else { return }
-            asking(&context, makeCall(range, .empty), .event(event), false)
+            asking(&context, makeCall(range, .empty, reusing: &context.callRanges), .event(event), false)
         case .replace(let range, let text):
-            asking(&context, makeCall(range, text), .event(event), false)
+            asking(&context, makeCall(range, text, reusing: &context.callRanges), .event(event), false)
         case .replaceRanges(let ranges, let text):
             if profile.delegate == .multiRange {
                 asking(&context, .multi(ranges: ranges, replacement: text), .event(event), false)
@@ -136,8 +154,8 @@ package final class DelegateModel: Sendable {
                 for index in ranges.indicesFromLast {
                     let replacement = index == target ? text : .empty
                     asking(
-                        &context,
-                        .single(range: ranges[index], replacement: replacement), .replace(ranges[index], replacement),
+                        &context, .single(range: ranges[index], replacement: replacement),
+                        .replace(ranges[index], replacement),
                         false)
                 }
             }
@@ -146,8 +164,18 @@ package final class DelegateModel: Sendable {
 
     /// A call of the profile's kind for one range.
     func makeCall(_ range: UTF16Range, _ replacement: UTF16Text) -> DelegateCall {
-        profile.delegate == .multiRange
-            ? .multi(ranges: [range], replacement: replacement) : .single(range: range, replacement: replacement)
+        var ranges: [UTF16Range] = []
+        return makeCall(range, replacement, reusing: &ranges)
+    }
+
+    /// A call of the profile's kind for one range, a multi-range call's array being
+    /// `ranges`, rewritten in place when no earlier call still holds it.
+    private func makeCall(_ range: UTF16Range, _ replacement: UTF16Text, reusing ranges: inout [UTF16Range])
+        -> DelegateCall
+    {
+        guard profile.delegate == .multiRange else { return .single(range: range, replacement: replacement) }
+        if ranges.count == 1 { ranges[0] = range } else { ranges = [range] }
+        return .multi(ranges: ranges, replacement: replacement)
     }
 
     /// Applies `effect` to `field`.

@@ -49,6 +49,16 @@ struct DiscrepancyDetector {
     /// Whether the detector compares steps with device recordings of the delegate's calls.
     var comparesRecordings: Bool { recorded.contains { $0 != nil } }
 
+    /// Whether anything the detector looks for depends on a call's range problems or on the
+    /// text it proposes (the range kinds, `proposed-text-mismatch`, `length-mismatch`): a
+    /// run that looks for none of them (a fuzzer's) need not work them out for the calls
+    /// of steps that show nothing else.
+    var looksAtCalls: Bool { looksFor.ranges || looksFor.proposed || looksFor.lengths }
+
+    /// Whether the detector looks for `broken-text`: a run that does not need not find the
+    /// broken spots of the steps that show nothing else.
+    var looksAtBrokenSpots: Bool { looksFor.broken }
+
     /// Checks what the step of the profile at `position` shows on its own.
     mutating func check(_ step: TraceStep, profile position: Int) {
         let profile = profiles[position]

@@ -13,7 +13,9 @@ extension Replayer {
     /// recording assumes it, and feeds the detector the step: work that shows nothing. The
     /// lean replay edits each profile's field in place and hands the detector the step
     /// only when it has something to report (a call whose ranges or proposed text are
-    /// wrong, broken spots, a rule fault); everything else is two values.
+    /// wrong, broken spots, a rule fault); everything else is two values. What the run does
+    /// not look for (``ReplayLimits/kinds``: a fuzzer looks for none of the range kinds,
+    /// proposed texts or broken text) it does not work out for such steps.
     ///
     /// A step it does not model, it hands to the full replay's own step (``fullStep``),
     /// which makes it on the same field (each lean field holds the full replay's
@@ -50,7 +52,7 @@ extension Replayer {
             fields.append(
                 LeanField(
                     start(session, profile: profile, brokenCount: brokenCount, tracksUndo: tracksUndo),
-                    profile: profile, initial: session.initial))
+                    profile: profile, initial: session.initial, detector: detector))
         }
         // Only what the rule's own calls run past counts against it, as in the full replay:
         // what ran before is taken here, and every step leaves nothing behind (a lean step
@@ -101,7 +103,7 @@ extension Replayer {
     /// text into its buffer. Each buffer is then referenced once while it is edited, so
     /// edits are made in place and no step allocates a text, where a copy of the field
     /// taken before the edit would make every edit copy the whole text into a new buffer.
-    struct LeanField {
+    struct LeanField: PlanningContext {
         var replay: ProfileReplay
         var previous: TextField
         /// Whether the profile splits a multi-range edit into one call per range.
@@ -113,9 +115,25 @@ extension Replayer {
         /// The first event `replay.recordedMarked` has not followed: lean steps leave it
         /// behind, and it catches up before a full step (``fullStep``).
         var recordedMarkedFollows = 0
+        /// The array of the profile's one-range multi-range calls (``PlanningContext``).
+        var callRanges: [UTF16Range] = []
+        /// Whether the run looks at what a call can show only to a run that does (its range
+        /// problems, a proposed text other than the field's: ``DiscrepancyDetector/looksAtCalls``),
+        /// and at broken spots (``DiscrepancyDetector/looksAtBrokenSpots``).
+        let looksAtCalls, looksAtBrokenSpots: Bool
+        /// Whether lean steps have left `replay.brokenCount` behind (a run that does not
+        /// look for broken text does not count broken spots in them); it catches up
+        /// before a full step, whose steps report the spots they add.
+        var brokenCountBehind = false
+        /// What `request` holds between calls, so that it does not hold the last call's
+        /// `callRanges`.
+        let idleCall: DelegateCall = .single(range: .caret(at: 0), replacement: .empty)
 
         /// `replay`, just started for `profile` on a field holding `initial`.
-        init(_ replay: consuming ProfileReplay, profile: PlatformProfile, initial: FieldState) {
+        init(
+            _ replay: consuming ProfileReplay, profile: PlatformProfile, initial: FieldState,
+            detector: DiscrepancyDetector
+        ) {
             // Each buffer of its own, with room for the text to grow in place by 128 units
             // (what a session typically adds; a longer text grows as any array does, and a
             // huge initial text is not doubled): shared with the session, each would be
@@ -133,10 +151,12 @@ extension Replayer {
             replay.field = ownBuffer()
             previous = ownBuffer()
             splitsMultiRangeEdits = profile.delegate == .singleRange && profile.multiRangeOnSingleRange == .eachRange
+            looksAtCalls = detector.looksAtCalls
+            looksAtBrokenSpots = detector.looksAtBrokenSpots
             change = FieldChange(
                 before: FieldState(text: .empty), after: FieldState(text: .empty), profile: profile.name)
             request = ChangeRequest(
-                field: FieldState(text: .empty), call: .single(range: .caret(at: 0), replacement: .empty),
+                field: FieldState(text: .empty), call: idleCall,
                 multiRangeTarget: profile.multiRangeTarget, profile: profile.name)
             self.replay = consume replay
         }
@@ -225,6 +245,10 @@ extension Replayer {
         detector: inout DiscrepancyDetector, profile position: Int, observers: LeanObservers
     ) {
         run.restore()
+        if run.brokenCountBehind {
+            run.replay.brokenCount = analyzer.brokenSpots(in: run.replay.field.text).count
+            run.brokenCountBehind = false
+        }
         for earlier in session.events[run.recordedMarkedFollows..<index] {
             run.replay.recordedMarked = Self.recordedMarked(after: earlier, was: run.replay.recordedMarked)
         }
@@ -328,7 +352,7 @@ extension Replayer {
                 if run.replay.tracksUndo, !isCompositionStep {
                     undoEntry = Self.undoEntry(of: call, target: run.replay.multiRangeTarget, in: run.previous.text)
                 }
-                let problems = rangeProblems(of: call, in: run.replay.field.text)
+                let problems = run.looksAtCalls ? rangeProblems(of: call, in: run.replay.field.text) : []
                 // The field as the step found it is moved into the request and back, as the
                 // fields are into the change `editingChanged` is told of below.
                 let seen = Self.seen(
@@ -345,12 +369,16 @@ extension Replayer {
                 let assigned = accepted ? rule.assignment(during: run.request) : nil
                 run.request.field.markedRange = marked
                 swap(&run.request.field, &run.previous.state)
+                // Let go of the call: held by the request, its ranges' array could not be
+                // reused by the next call.
+                run.request.call = run.idleCall
                 guard accepted, assigned == nil else {
                     answered = AnsweredRule(rule, shouldChange: accepted, assignment: accepted ? .some(assigned) : nil)
                     followed = false
                     return
                 }
                 model.apply(effect, to: &run.replay.field)
+                guard run.looksAtCalls else { return }
                 let implied = call.implies(run.replay.field.text, from: run.previous.text)
                 if !implied || !problems.isEmpty {
                     shown.append(
@@ -379,7 +407,12 @@ extension Replayer {
             if assignment != nil { return .handedOver(answers(changed: .some(assignment))) }
         }
         let brokenCount = run.replay.brokenCount
-        let spots = newBrokenSpots(in: run.replay.field.text, before: run.previous.text, count: &run.replay.brokenCount)
+        var spots: [BrokenSpot] = []
+        if run.looksAtBrokenSpots {
+            spots = newBrokenSpots(in: run.replay.field.text, before: run.previous.text, count: &run.replay.brokenCount)
+        } else if textChanged {
+            run.brokenCountBehind = true
+        }
         let fault = RegexLimits.takeExceeded()
         // A step with broken spots or a fault is reported with its call's record, which the
         // lean step did not build: rare, and handed over as it was found.
@@ -396,6 +429,8 @@ extension Replayer {
                     newBrokenSpots: spots,
                     ruleFault: fault, note: composing ? .presented(recorded: recorded) : nil))
         } else {
+            // The text the call implied (``DelegateCall/implies(_:from:)`` said so, or the run
+            // does not look at what calls propose).
             detector.checkPlain(
                 event: event, index: index, before: run.previous.state, after: run.replay.field.state,
                 proposed: called ? run.replay.field.text : nil, profile: position)

@@ -655,11 +655,18 @@ package final class Replayer {
     }
 
     /// The problems of a call's ranges in `text`, in order (built without an array of
-    /// ranges: this runs for every call).
+    /// ranges, and without one at all when there are none: this runs for every call, where
+    /// `flatMap` allocated an empty array for every multi-range one).
     func rangeProblems(of call: DelegateCall, in text: UTF16Text) -> [RangeProblem] {
         switch call {
-        case .single(let range, _): problems(of: range, in: text)
-        case .multi(let ranges, _): ranges.flatMap { problems(of: $0, in: text) }
+        case .single(let range, _): return problems(of: range, in: text)
+        case .multi(let ranges, _):
+            var all: [RangeProblem] = []
+            for range in ranges {
+                let problems = problems(of: range, in: text)
+                if !problems.isEmpty { all.append(contentsOf: problems) }
+            }
+            return all
         }
     }
 
