@@ -18,6 +18,9 @@ struct DiscrepancyDetector {
     /// Which of the kinds whose checks cost something the run looks for
     /// (``ReplayLimits/kinds``): the checks of the others are not made.
     private let looksFor: ReplayLimits.LooksFor
+    /// The rule's limit when the run looks for `limit-exceeded`: read from the contract
+    /// at every step, it took a reference to the contract's strings each time.
+    private let limit: RuleContract.Limit?
     private var budget: DiscrepancyBudget
     private var found: [Discrepancy] = []
     /// Where the current event's discrepancies start in `found`.
@@ -39,6 +42,7 @@ struct DiscrepancyDetector {
         self.measure = measure
         // Recordings describe the field with no rule interfering.
         looksFor = limits.looksFor
+        limit = limits.looksFor.limit ? contract.limit : nil
         recorded = profiles.map {
             contract.leavesFieldAlone && limits.looksFor.observed ? session.observed[$0] : nil
         }
@@ -141,7 +145,7 @@ struct DiscrepancyDetector {
     private mutating func checkLimit(
         event: SessionEvent, index: Int, before: FieldState, after: FieldState, profile: String
     ) {
-        guard looksFor.limit, let limit = contract.limit, !event.isAppAssignment,
+        guard let limit, !event.isAppAssignment,
             after.text != before.text || after.markedRange != before.markedRange,
             after.text.exceeds(limit.count, in: limit.unit)
         else { return }

@@ -60,6 +60,38 @@ import Testing
         }
     }
 
+    /// Counting an edited text from the count of the text before the edit gives ICU's count:
+    /// for every GraphemeBreakTest.txt case between two others, replaced by another case,
+    /// deleted, and with another case inserted before it, after it or inside it at every
+    /// offset (edits that split and re-join pairs, flags, emoji sequences and conjuncts).
+    @Test func countingFromAnEditedTextGivesICUsCount() throws {
+        let cases = try GraphemeBreakTestFile(UnicodeDataFiles()).cases.map(\.text)
+        let segmenter = try GraphemeSegmenter()
+        var worked = 0
+        for index in cases.indices {
+            let (before, text, after) = (
+                cases[(index + 3) % cases.count], cases[index], cases[(index + 11) % cases.count]
+            )
+            let other = cases[(index * 7 + 5) % cases.count]
+            let old = before + text + after
+            var edited = [
+                before + other + after, before + after, before + other + text + after, before + text + other + after,
+            ]
+            for offset in 0...text.length {
+                edited.append(before + text.replacing(UTF16Range(location: offset, length: 0), with: other) + after)
+            }
+            let oldCount = segmenter.icuBoundaries(of: old).count - 1
+            for new in edited {
+                let expected = segmenter.icuBoundaries(of: new).count - 1
+                guard let count = new.graphemeCount(editedFrom: old, count: oldCount) else { continue }
+                worked += 1
+                #expect(count == expected, "\(old.visibleDescription) → \(new.visibleDescription)")
+            }
+        }
+        // Most edits are counted from the text before, not whole.
+        #expect(worked > cases.count * 3)
+    }
+
     /// ICU 72 keeps Indic conjuncts together (CLDR's rule 9.3), in every script it names,
     /// with ZWJ and nukta between; outside those scripts, or after a vowel sign, it does not.
     @Test(arguments: [
