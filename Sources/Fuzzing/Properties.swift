@@ -326,15 +326,17 @@ final class PropertyChecker {
         let (start, end) = before.commonAffixes(with: committed)
         let marked = plain.markedRange ?? .caret(at: committed.length)
         // Committed offset `c` is at `c` before the marked range and after it, shifted by it.
-        func placed(_ range: Range<Int>) -> [Range<Int>] {
+        // (One array, built in place: this runs for every step in which the rule acts.)
+        var placed: [Range<Int>] = []
+        placed.reserveCapacity(4)
+        func place(_ range: Range<Int>) {
             let split = min(range.upperBound, max(range.lowerBound, marked.location))
-            let left = range.lowerBound..<split
-            let right = split..<range.upperBound
-            return [left, (right.lowerBound + marked.length)..<(right.upperBound + marked.length)].filter {
-                !$0.isEmpty
-            }
+            if range.lowerBound < split { placed.append(range.lowerBound..<split) }
+            if split < range.upperBound { placed.append((split + marked.length)..<(range.upperBound + marked.length)) }
         }
-        return placed(0..<start) + placed((committed.length - end)..<committed.length)
+        place(0..<start)
+        place((committed.length - end)..<committed.length)
+        return placed
     }
 
     /// Whether what the event added to the committed text keeps the contract's promise
