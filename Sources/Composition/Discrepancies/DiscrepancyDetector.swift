@@ -116,7 +116,7 @@ struct DiscrepancyDetector {
         if looksFor.broken, !step.newBrokenSpots.isEmpty {
             add(.brokenText, .brokenText(event: step.event, after: step.after, spots: step.newBrokenSpots))
         }
-        checkLimit(event: step.event, index: event, before: step.before, after: step.after, profile: profile)
+        checkLimit(event: step.event, index: event, before: step.before, after: step.after, profile: position)
         if let keys = session.keyboard, keys.isPad { checkKey(step, profile: profile, keys: keys, add: add) }
         if let observed = recorded[position], event < observed.count, let expected = observed[event],
             step.calls.count != 1 || step.calls[0].call != expected
@@ -136,21 +136,27 @@ struct DiscrepancyDetector {
         profile position: Int
     ) {
         outcomes.append(Outcome(called: proposed != nil, accepted: true, proposed: proposed))
-        checkLimit(event: event, index: index, before: before, after: after, profile: profiles[position])
+        checkLimit(event: event, index: index, before: before, after: after, profile: position)
     }
 
     /// A commit that leaves the text as it was (`unmarkText`, editing ending) still turns
     /// marked text into committed text that counts against the limit. The app's own
     /// `setText` is not the rule's to limit.
+    ///
+    /// The committed text has at most the text's units less the marked ones: in a unit that
+    /// never outnumbers UTF-16 units, a text that short keeps the limit unmeasured (the
+    /// usual step of a composition).
     private mutating func checkLimit(
-        event: SessionEvent, index: Int, before: FieldState, after: FieldState, profile: String
+        event: SessionEvent, index: Int, before: FieldState, after: FieldState, profile position: Int
     ) {
         guard let limit, !event.isAppAssignment,
             after.text != before.text || after.markedRange != before.markedRange,
+            after.text.length - (after.markedRange?.length ?? 0) > limit.count || !limit.unit.neverOutnumbersUTF16,
             after.text.exceeds(limit.count, in: limit.unit)
         else { return }
         let length = after.committedText.length(in: limit.unit)
         if length > limit.count, length > before.committedText.length(in: limit.unit) {
+            let profile = profiles[position]
             found.append(
                 Discrepancy(
                     kind: .limitExceeded, event: index, profiles: [profile], rule: rule,

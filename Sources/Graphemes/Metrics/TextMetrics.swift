@@ -41,6 +41,10 @@ public enum TextUnit: String, Sendable, CaseIterable, Codable {
     /// Display columns: East Asian wide characters and emoji take two.
     case columns
 
+    /// Whether a text's length in this unit is never more than its length in UTF-16 units
+    /// (scalars and grapheme clusters; UTF-8 bytes and columns may be more).
+    package var neverOutnumbersUTF16: Bool { self == .utf16 || self == .scalars || self == .graphemes }
+
     /// The length of `metrics` in this unit.
     package func count(in metrics: TextMetrics) -> Int {
         switch self {
@@ -113,7 +117,7 @@ extension UTF16Text {
     /// outnumber UTF-16 units, so a text of at most `limit` units is answered without
     /// segmenting it.
     package func exceeds(_ limit: Int, in unit: TextUnit) -> Bool {
-        if length <= limit, unit == .scalars || unit == .graphemes || unit == .utf16 { return false }
+        if length <= limit, unit.neverOutnumbersUTF16 { return false }
         return self.length(in: unit) > limit
     }
 
