@@ -239,7 +239,7 @@ extension UTF16Text {
     /// The thread's last four answers are remembered: a replay measures the same text
     /// several times (the rule, the limit check), each profile's field in turn. A text
     /// that is not one of them is usually the last one edited: only the stretch around the
-    /// edit is segmented (``graphemeCount(editedFrom:count:)``).
+    /// edit is segmented (`graphemeCount(editedFrom:count:)`).
     public var graphemeCount: Int {
         let state = ThreadSegmentation.current
         if let count = state.rememberedCount(of: self) { return count }
