@@ -54,6 +54,7 @@ struct CommittedEdit {
         // Only the clusters around the insertion: a limit cuts long texts at every commit.
         let boundaries = text.graphemeBoundaries(around: prefix..<insertedEnd)
         var pieces: [(cluster: Range<Int>, piece: Range<Int>)] = []
+        pieces.reserveCapacity(max(0, boundaries.count - 1))
         for (start, end) in zip(boundaries, boundaries.dropFirst()) where end > prefix && start < insertedEnd {
             pieces.append((start..<end, max(start, prefix)..<min(end, insertedEnd)))
         }
@@ -72,7 +73,10 @@ struct CommittedEdit {
     /// The text with the insertion replaced by `kept` — or, when `kept` is empty, by the
     /// text the edit replaced — and the caret right after it (at the end of its cluster).
     func assignment(keeping kept: some Collection<UInt16>) -> TextAssignment {
-        var units = Array(text.units[..<inserted.lowerBound])
+        // Built in one buffer of the final size.
+        var units: [UInt16] = []
+        units.reserveCapacity(text.length - inserted.count + (kept.isEmpty ? removed.count : kept.count))
+        units.append(contentsOf: text.units[..<inserted.lowerBound])
         if kept.isEmpty { units.append(contentsOf: removed) } else { units.append(contentsOf: kept) }
         var caret = units.count
         units.append(contentsOf: text.units[inserted.upperBound...])
