@@ -121,10 +121,6 @@ extension Replayer {
         /// problems, a proposed text other than the field's: ``DiscrepancyDetector/looksAtCalls``),
         /// and at broken spots (``DiscrepancyDetector/looksAtBrokenSpots``).
         let looksAtCalls, looksAtBrokenSpots: Bool
-        /// Whether lean steps have left `replay.brokenCount` behind (a run that does not
-        /// look for broken text does not count broken spots in them); it catches up
-        /// before a full step, whose steps report the spots they add.
-        var brokenCountBehind = false
         /// What `request` holds between calls, so that it does not hold the last call's
         /// `callRanges`.
         let idleCall: DelegateCall = .single(range: .caret(at: 0), replacement: .empty)
@@ -245,10 +241,6 @@ extension Replayer {
         detector: inout DiscrepancyDetector, profile position: Int, observers: LeanObservers
     ) {
         run.restore()
-        if run.brokenCountBehind {
-            run.replay.brokenCount = analyzer.brokenSpots(in: run.replay.field.text).count
-            run.brokenCountBehind = false
-        }
         for earlier in session.events[run.recordedMarkedFollows..<index] {
             run.replay.recordedMarked = Self.recordedMarked(after: earlier, was: run.replay.recordedMarked)
         }
@@ -411,7 +403,8 @@ extension Replayer {
         if run.looksAtBrokenSpots {
             spots = newBrokenSpots(in: run.replay.field.text, before: run.previous.text, count: &run.replay.brokenCount)
         } else if textChanged {
-            run.brokenCountBehind = true
+            // Not counted: a full step counts them if its edit may break something.
+            run.replay.brokenCount = nil
         }
         let fault = RegexLimits.takeExceeded()
         // A step with broken spots or a fault is reported with its call's record, which the

@@ -27,8 +27,10 @@ package final class Replayer {
         let multiRangeTarget: MultiRangeTarget
         let sameTextEndsComposition: Bool
         var field: TextField
-        /// How many broken spots the field's text has.
-        var brokenCount: Int
+        /// How many broken spots the field's text has; `nil` when that is not known (a lean
+        /// step of a run that does not look for broken text does not count them): the next
+        /// step whose edit may break something counts them then.
+        var brokenCount: Int?
         /// The calls of the step being made. Each step hands the buffer to its ``TraceStep``;
         /// once that step is gone the buffer is unique again and is reused without allocating.
         var calls: [CallRecord] = []
@@ -103,7 +105,7 @@ package final class Replayer {
     /// ``start(_:profile:)``, the initial text having `brokenCount` broken spots and the
     /// session undoing or redoing something if `tracksUndo` (worked out once for all
     /// profiles).
-    func start(_ session: Session, profile: PlatformProfile, brokenCount: Int, tracksUndo: Bool) -> ProfileReplay {
+    func start(_ session: Session, profile: PlatformProfile, brokenCount: Int?, tracksUndo: Bool) -> ProfileReplay {
         ProfileReplay(
             profile: profile.name, model: DelegateModel(profile: profile),
             hidesMarkedRangeDuringCommit: !profile.markedRangeVisibleDuringCommit,
@@ -554,12 +556,12 @@ package final class Replayer {
     }
 
     /// The broken spots `text` has that `before` had not, `count` being how many `before`
-    /// had (kept current).
-    func newBrokenSpots(in text: UTF16Text, before: UTF16Text, count: inout Int) -> [BrokenSpot] {
+    /// had (kept current; counted here when `nil` and needed).
+    func newBrokenSpots(in text: UTF16Text, before: UTF16Text, count: inout Int?) -> [BrokenSpot] {
         guard text != before, analyzer.editMayBreak(from: before, to: text) else { return [] }
         var newSpots: [BrokenSpot] = []
         let brokenAfter = analyzer.brokenSpots(in: text)
-        if brokenAfter.count > count {
+        if brokenAfter.count > count ?? analyzer.brokenSpots(in: before).count {
             let brokenBefore = analyzer.brokenSpots(in: before)
             newSpots = brokenAfter.filter { !brokenBefore.contains($0) }
         }
