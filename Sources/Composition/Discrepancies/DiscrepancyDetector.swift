@@ -135,7 +135,8 @@ struct DiscrepancyDetector {
         event: SessionEvent, index: Int, before: FieldState, after: FieldState, proposed: UTF16Text?,
         profile position: Int
     ) {
-        outcomes.append(Outcome(called: proposed != nil, accepted: true, proposed: proposed))
+        // The text is kept only for a run that compares proposed texts between profiles.
+        outcomes.append(Outcome(called: proposed != nil, accepted: true, proposed: looksFor.lengths ? proposed : nil))
         checkLimit(event: event, index: index, before: before, after: after, profile: position)
     }
 
@@ -272,9 +273,10 @@ struct DiscrepancyDetector {
         var verdictsDiffer = false
         // Through the buffer, texts compared where they are: iterating or subscripting
         // would copy each outcome, and retain its text.
+        let comparesTexts = looksFor.lengths
         outcomes.withUnsafeBufferPointer { outcomes in
             for position in outcomes.indices where outcomes[position].called {
-                if outcomes[position].proposed != nil {
+                if comparesTexts, outcomes[position].proposed != nil {
                     if let first = firstText {
                         if outcomes[first].proposed != outcomes[position].proposed { textsDiffer = true }
                     } else {
