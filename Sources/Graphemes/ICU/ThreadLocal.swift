@@ -18,12 +18,20 @@ package final class ThreadLocal<Value: AnyObject>: @unchecked Sendable {
     }
 
     /// This thread's value.
-    package var value: Value {
-        if let pointer = pthread_getspecific(key) {
-            return Unmanaged<AnyObject>.fromOpaque(pointer).takeUnretainedValue() as! Value
-        }
-        let value = make()
-        pthread_setspecific(key, Unmanaged<AnyObject>.passRetained(value).toOpaque())
-        return value
+    package var value: Value { Unmanaged<Value>.fromOpaque(pointer).takeUnretainedValue() }
+
+    /// Calls `body` with this thread's value, lent rather than retained: the thread holds
+    /// it until it exits (for a value asked for at every step, where retaining and
+    /// releasing it cost more than the question).
+    package func withValue<Result>(_ body: (Value) throws -> Result) rethrows -> Result {
+        try Unmanaged<Value>.fromOpaque(pointer)._withUnsafeGuaranteedRef(body)
+    }
+
+    /// This thread's value, as stored: made at the thread's first use.
+    private var pointer: UnsafeMutableRawPointer {
+        if let pointer = pthread_getspecific(key) { return pointer }
+        let pointer = Unmanaged.passRetained(make()).toOpaque()
+        pthread_setspecific(key, pointer)
+        return pointer
     }
 }

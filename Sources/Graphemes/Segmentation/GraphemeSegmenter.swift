@@ -187,6 +187,11 @@ final class ThreadSegmentation {
 
     /// This thread's state.
     static var current: ThreadSegmentation { perThread.value }
+
+    /// Calls `body` with this thread's state, lent rather than retained (``ThreadLocal/withValue(_:)``).
+    static func withCurrent<Result>(_ body: (ThreadSegmentation) throws -> Result) rethrows -> Result {
+        try perThread.withValue(body)
+    }
 }
 
 extension UTF16Text {
@@ -241,20 +246,21 @@ extension UTF16Text {
     /// that is not one of them is usually the last one edited: only the stretch around the
     /// edit is segmented (`graphemeCount(editedFrom:count:)`).
     public var graphemeCount: Int {
-        let state = ThreadSegmentation.current
-        if let count = state.rememberedCount(of: self) { return count }
-        let count: Int
-        if !GraphemeScanner.isAvailable {
-            count = GraphemeSegmenter.rememberedBoundaries(of: self).count - 1
-        } else if length > Self.countedWhole, let last = state.lastCounted,
-            let edited = graphemeCount(editedFrom: last.text, count: last.count)
-        {
-            count = edited
-        } else {
-            count = units.withUnsafeBufferPointer { GraphemeScanner.count($0) }
+        ThreadSegmentation.withCurrent { state in
+            if let count = state.rememberedCount(of: self) { return count }
+            let count: Int
+            if !GraphemeScanner.isAvailable {
+                count = GraphemeSegmenter.rememberedBoundaries(of: self).count - 1
+            } else if length > Self.countedWhole, let last = state.lastCounted,
+                let edited = graphemeCount(editedFrom: last.text, count: last.count)
+            {
+                count = edited
+            } else {
+                count = units.withUnsafeBufferPointer { GraphemeScanner.count($0) }
+            }
+            state.remember(self, count: count)
+            return count
         }
-        state.remember(self, count: count)
-        return count
     }
 
     /// The longest text counted whole even when the last text counted was nearly the same:
