@@ -137,7 +137,7 @@ struct SessionGenerator {
             default: builder.apply(.insertText(text.cluster(&rng)))
             }
         }
-        lifecycleEnding(&rng, &builder) { text.cluster(&$0) }
+        lifecycleEnding(&rng, &builder)
         return builder.events
     }
 
@@ -163,7 +163,7 @@ struct SessionGenerator {
             default: builder.apply(.setSelection(.caret(at: builder.boundary(&rng))))
             }
         }
-        lifecycleEnding(&rng, &builder, otherInputMethods: false) { text.cluster(&$0) }
+        lifecycleEnding(&rng, &builder, otherInputMethods: false)
         return builder.events
     }
 
@@ -215,11 +215,16 @@ struct SessionGenerator {
     /// app setting the text, undo and redo, a 9-key Pinyin composition whose placeholders
     /// are marked first, and a symbol picked among Pinyin candidates (these two only when
     /// `otherInputMethods`: not on a keyboard of its own, nor in a session of one input
-    /// method, whose presentation would apply to them). `typing` draws what the user types.
+    /// method, whose presentation would apply to them). `typing` draws what the user types,
+    /// a cluster of hostile text when not given (a closure that drew it would copy the
+    /// generator, every one of its inventory's arrays retained, at every session).
     func lifecycleEnding(
         _ rng: inout SplitMix64, _ builder: inout Builder, otherInputMethods: Bool = true,
-        typing: (inout SplitMix64) -> UTF16Text
+        typing keys: ((inout SplitMix64) -> UTF16Text)? = nil
     ) {
+        func typing(_ rng: inout SplitMix64) -> UTF16Text {
+            if let keys { keys(&rng) } else { text.cluster(&rng) }
+        }
         switch rng.below(20) {
         case 0: builder.apply(.endEditing)
         case 1:
@@ -240,7 +245,7 @@ struct SessionGenerator {
         case 7 where otherInputMethods: nineKey(&rng, &builder)
         case 8 where otherInputMethods:
             let syllable = rng.pick(inventory.pinyin)
-            let marked = type([UTF16Text(syllable.syllable)], separator: " ", &rng, &builder)
+            let marked = type([syllable.keys], separator: " ", &rng, &builder)
             builder.apply(rng.chance(90) ? .insertText(rng.pick(inventory.symbolCandidates)) : .insertText(marked))
         case 9 where otherInputMethods: predictiveBar(&rng, &builder)
         default: break
@@ -286,11 +291,11 @@ struct SessionGenerator {
     private func nineKey(_ rng: inout SplitMix64, _ builder: inout Builder) {
         let syllable = rng.pick(inventory.pinyin)
         var marked = UTF16Text.empty
-        for _ in 0..<min(syllable.syllable.count, 1 + rng.below(3)) {
+        for _ in 0..<min(syllable.keys.count, 1 + rng.below(3)) {
             marked = marked + rng.pick(inventory.nineKeyPlaceholders)
             builder.apply(.setMarkedText(marked, selectedRange: .caret(at: marked.length)))
         }
-        let letters = UTF16Text(syllable.syllable)
+        let letters = syllable.letters
         builder.apply(.setMarkedText(letters, selectedRange: .caret(at: letters.length)))
         builder.apply(.insertText(rng.pick(syllable.characters)))
     }
@@ -325,12 +330,21 @@ struct SessionGenerator {
     private func type(
         _ syllables: [UTF16Text], separator: UTF16Text, _ rng: inout SplitMix64, _ builder: inout Builder
     ) -> UTF16Text {
+        type(
+            syllables.map { syllable in syllable.graphemeClusters.map { syllable[$0] } }, separator: separator, &rng,
+            &builder)
+    }
+
+    /// ``type(_:separator:_:_:)`` of syllables split into their keys.
+    private func type(
+        _ syllables: [[UTF16Text]], separator: UTF16Text, _ rng: inout SplitMix64, _ builder: inout Builder
+    ) -> UTF16Text {
         var marked = UTF16Text.empty
-        for (index, syllable) in syllables.enumerated() {
+        for (index, keys) in syllables.enumerated() {
             if index > 0, !separator.isEmpty { marked = marked + separator }
-            for key in syllable.graphemeClusters {
+            for key in keys {
                 let typed = marked
-                marked = marked + syllable[key]
+                marked = marked + key
                 builder.apply(.setMarkedText(marked, selectedRange: .caret(at: marked.length)))
                 if rng.chance(4), !typed.isEmpty {
                     builder.apply(.setMarkedText(typed, selectedRange: .caret(at: typed.length)))
@@ -363,7 +377,7 @@ struct SessionGenerator {
     private func pinyin(_ rng: inout SplitMix64, _ builder: inout Builder) {
         maybeMoveCaret(&rng, &builder)
         let syllables = (0..<(1 + rng.below(3))).map { _ in rng.pick(inventory.pinyin) }
-        let marked = type(syllables.map { UTF16Text($0.syllable) }, separator: " ", &rng, &builder)
+        let marked = type(syllables.map(\.keys), separator: " ", &rng, &builder)
         // A candidate of a different length: a character per syllable, sometimes fewer.
         let count = rng.chance(20) ? max(1, syllables.count - 1) : syllables.count
         let candidates = syllables.prefix(count).reduce(UTF16Text.empty) { $0 + rng.pick($1.characters) }

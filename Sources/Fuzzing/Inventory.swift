@@ -41,7 +41,7 @@ package struct Inventory: Sendable {
     package var emoji: [EmojiSequenceType: [UTF16Text]] = [:]
     package var otherEmojiLines: [UTF16Text] = []
     /// Pinyin syllables and the characters read that way, most frequent first.
-    package var pinyin: [(syllable: String, characters: [UTF16Text])] = []
+    package var pinyin: [PinyinSyllable] = []
     /// Every character of ``pinyin``.
     package var hanCharacters: [UTF16Text] = []
     /// The ten ASCII digits.
@@ -182,7 +182,8 @@ package struct Inventory: Sendable {
             guard fields.count == 2, !fields[1].isEmpty else {
                 throw .unreadable(path: path, reason: "expected 'syllable<TAB>characters', found '\(line)'")
             }
-            pinyin.append((String(fields[0]), fields[1].map { UTF16Text(String($0)) }))
+            pinyin.append(
+                PinyinSyllable(UTF16Text(String(fields[0])), characters: fields[1].map { UTF16Text(String($0)) }))
         }
     }
 
@@ -204,5 +205,21 @@ package enum InventoryError: Error, Hashable, Sendable, CustomStringConvertible 
         switch self {
         case .unreadable(let path, let reason): "\(path): \(reason)"
         }
+    }
+}
+
+/// A Pinyin syllable of ``Inventory/pinyin``: its letters, each typed as a key of its own,
+/// and the characters read that way.
+package struct PinyinSyllable: Sendable {
+    package let letters: UTF16Text
+    /// The letters' grapheme clusters, one per key (split once: a generator types
+    /// thousands of syllables a second).
+    package let keys: [UTF16Text]
+    package let characters: [UTF16Text]
+
+    init(_ letters: UTF16Text, characters: [UTF16Text]) {
+        self.letters = letters
+        keys = letters.graphemeClusters.map { letters[$0] }
+        self.characters = characters
     }
 }

@@ -6,7 +6,10 @@ import Graphemes
 /// says when all profiles have made an event's step (``endEvent(_:)``), and hands it the
 /// final fields (``finish(finals:)``). It keeps what ``ReplayLimits`` allows and counts the rest.
 struct DiscrepancyDetector {
-    private let session: Session
+    /// The session's keyboard when it is a pad, whose keys are checked (``checkKey``).
+    private let padKeys: KeyboardKeys?
+    /// The text the session says every profile ends with, when the run compares it.
+    private let expected: UTF16Text?
     private let profiles: [String]
     private let rule: String
     private let contract: RuleContract
@@ -32,7 +35,6 @@ struct DiscrepancyDetector {
         session: Session, profiles: [String], rule: any InputRule, limits: ReplayLimits,
         measure: @escaping (UTF16Text) -> TextLengths = TextLengths.init(measuring:)
     ) {
-        self.session = session
         self.profiles = profiles
         self.rule = rule.spec
         // Rules build their contract when asked: once per session replay.
@@ -46,6 +48,10 @@ struct DiscrepancyDetector {
         recorded = profiles.map {
             contract.leavesFieldAlone && limits.looksFor.observed ? session.observed[$0] : nil
         }
+        // Only what the checks read is kept of the session: a copy of it took a reference to
+        // each of its texts and tables for every session replay.
+        padKeys = session.keyboard.flatMap { $0.isPad ? $0 : nil }
+        expected = looksFor.expected && contract.leavesFieldAlone ? session.expectedText : nil
         budget = DiscrepancyBudget(limits)
         outcomes.reserveCapacity(profiles.count)
     }
@@ -117,7 +123,7 @@ struct DiscrepancyDetector {
             add(.brokenText, .brokenText(event: step.event, after: step.after, spots: step.newBrokenSpots))
         }
         checkLimit(event: step.event, index: event, before: step.before, after: step.after, profile: position)
-        if let keys = session.keyboard, keys.isPad { checkKey(step, profile: profile, keys: keys, add: add) }
+        if let padKeys { checkKey(step, profile: profile, keys: padKeys, add: add) }
         if let observed = recorded[position], event < observed.count, let expected = observed[event],
             step.calls.count != 1 || step.calls[0].call != expected
         {
@@ -205,7 +211,7 @@ struct DiscrepancyDetector {
                     kind: .finalTextMismatch, event: nil, profiles: profiles, rule: rule,
                     evidence: .finalFields(zip(profiles, finals).map { .init(profile: $0, value: $1) })))
         }
-        if looksFor.expected, contract.leavesFieldAlone, let expected = session.expectedText {
+        if let expected {
             for (profile, final) in zip(profiles, finals) where final.text != expected {
                 found.append(
                     Discrepancy(

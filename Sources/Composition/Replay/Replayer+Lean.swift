@@ -39,7 +39,8 @@ extension Replayer {
         observers: LeanObservers = LeanObservers()
     ) -> SessionResult? {
         let rule = rule.onDevice(region: session.keyboard?.region ?? session.locale)
-        guard Self.leanModels(session, profiles: profiles) else { return nil }
+        let models = models(for: profiles)
+        guard Self.leanModels(session, models: models) else { return nil }
         let names = profiles.map(\.name)
         var detector = DiscrepancyDetector(
             session: session, profiles: names, rule: rule, limits: limits, measure: analyzer.lengths(of:))
@@ -48,11 +49,12 @@ extension Replayer {
         let tracksUndo = Self.tracksUndo(session)
         var fields: [LeanField] = []
         fields.reserveCapacity(profiles.count)
-        for profile in profiles {
+        for model in models {
             fields.append(
                 LeanField(
-                    start(session, profile: profile, brokenCount: brokenCount, tracksUndo: tracksUndo),
-                    profile: profile, initial: session.initial, detector: detector))
+                    start(session, model: model, brokenCount: brokenCount, tracksUndo: tracksUndo),
+                    initial: session.initial, looksAtCalls: detector.looksAtCalls,
+                    looksAtBrokenSpots: detector.looksAtBrokenSpots))
         }
         // Only what the rule's own calls run past counts against it, as in the full replay:
         // what ran before is taken here, and every step leaves nothing behind (a lean step
@@ -125,10 +127,9 @@ extension Replayer {
         /// `callRanges`.
         let idleCall: DelegateCall = .single(range: .caret(at: 0), replacement: .empty)
 
-        /// `replay`, just started for `profile` on a field holding `initial`.
+        /// `replay`, just started on a field holding `initial`.
         init(
-            _ replay: consuming ProfileReplay, profile: PlatformProfile, initial: FieldState,
-            detector: DiscrepancyDetector
+            _ replay: consuming ProfileReplay, initial: FieldState, looksAtCalls: Bool, looksAtBrokenSpots: Bool
         ) {
             // Each buffer of its own, with room for the text to grow in place by 128 units
             // (what a session typically adds; a longer text grows as any array does, and a
@@ -146,14 +147,16 @@ extension Replayer {
             // whole struct was copied.
             replay.field = ownBuffer()
             previous = ownBuffer()
-            splitsMultiRangeEdits = profile.delegate == .singleRange && profile.multiRangeOnSingleRange == .eachRange
-            looksAtCalls = detector.looksAtCalls
-            looksAtBrokenSpots = detector.looksAtBrokenSpots
+            let model = replay.model
+            splitsMultiRangeEdits =
+                model.profile.delegate == .singleRange && model.profile.multiRangeOnSingleRange == .eachRange
+            self.looksAtCalls = looksAtCalls
+            self.looksAtBrokenSpots = looksAtBrokenSpots
             change = FieldChange(
-                before: FieldState(text: .empty), after: FieldState(text: .empty), profile: profile.name)
+                before: FieldState(text: .empty), after: FieldState(text: .empty), profile: replay.profile)
             request = ChangeRequest(
-                field: FieldState(text: .empty), call: idleCall,
-                multiRangeTarget: profile.multiRangeTarget, profile: profile.name)
+                field: FieldState(text: .empty), call: idleCall, multiRangeTarget: replay.multiRangeTarget,
+                profile: replay.profile)
             self.replay = consume replay
         }
 
@@ -183,9 +186,9 @@ extension Replayer {
 
     /// Whether the lean replay can start `session`: no number pad, and no profile committing
     /// its input method's text without the delegate.
-    static func leanModels(_ session: Session, profiles: [PlatformProfile]) -> Bool {
+    static func leanModels(_ session: Session, models: [DelegateModel]) -> Bool {
         if session.keyboard?.isPad == true { return false }
-        return !profiles.contains { $0.presentation(of: session.ime) == .commitWithoutDelegate }
+        return !models.contains { $0.profile.presentation(of: session.ime) == .commitWithoutDelegate }
     }
 
     /// Whether a lean step models `event` on `run`'s field: an input method's or the

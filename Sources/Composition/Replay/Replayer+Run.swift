@@ -82,7 +82,7 @@ extension Replayer {
     ) -> SessionResult {
         let names = profiles.map(\.name)
         let rule = rule.onDevice(region: session.keyboard?.region ?? session.locale)
-        var replays = profiles.map { start(session, profile: $0) }
+        var replays = models(for: profiles).map { start(session, model: $0) }
         var detector = DiscrepancyDetector(
             session: session, profiles: names, rule: rule, limits: limits, measure: analyzer.lengths(of:))
         var kept = TraceKeeper(profiles: traces == .none ? 0 : profiles.count, limits: limits)

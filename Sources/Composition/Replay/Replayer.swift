@@ -9,6 +9,8 @@ package final class Replayer {
     /// The profile (its position) and event the replay is at: where a trap, which leaves
     /// the replay's own frames behind, is placed.
     var cursor = (profile: 0, event: 0)
+    /// The delegate models of the profiles replayed under last (``models(for:)``).
+    private var models: (profiles: [PlatformProfile], models: [DelegateModel]) = ([], [])
 
     /// - Throws: ``ICUError`` when ICU cannot load its grapheme break rules.
     package init() throws(ICUError) {
@@ -96,23 +98,33 @@ package final class Replayer {
         redo.removeAll()
     }
 
-    func start(_ session: Session, profile: PlatformProfile) -> ProfileReplay {
+    func start(_ session: Session, model: DelegateModel) -> ProfileReplay {
         start(
-            session, profile: profile, brokenCount: analyzer.brokenSpots(in: session.initial.text).count,
+            session, model: model, brokenCount: analyzer.brokenSpots(in: session.initial.text).count,
             tracksUndo: Self.tracksUndo(session))
     }
 
-    /// ``start(_:profile:)``, the initial text having `brokenCount` broken spots and the
+    /// ``start(_:model:)``, the initial text having `brokenCount` broken spots and the
     /// session undoing or redoing something if `tracksUndo` (worked out once for all
     /// profiles).
-    func start(_ session: Session, profile: PlatformProfile, brokenCount: Int?, tracksUndo: Bool) -> ProfileReplay {
-        ProfileReplay(
-            profile: profile.name, model: DelegateModel(profile: profile),
+    func start(_ session: Session, model: DelegateModel, brokenCount: Int?, tracksUndo: Bool) -> ProfileReplay {
+        let profile = model.profile
+        return ProfileReplay(
+            profile: profile.name, model: model,
             hidesMarkedRangeDuringCommit: !profile.markedRangeVisibleDuringCommit,
             multiRangeTarget: profile.multiRangeTarget, sameTextEndsComposition: profile.sameTextEndsComposition,
             field: TextField(session.initial), brokenCount: brokenCount,
             presentation: profile.presentation(of: session.ime), recordedMarked: session.initial.markedRange != nil,
             tracksUndo: tracksUndo, secure: session.secureTextEntry)
+    }
+
+    /// The delegate model of each of `profiles`, made once for as long as a run replays
+    /// under the same profiles: a model holds its profile, and making one per profile and
+    /// session copied every profile (each of its strings and tables retained) twice per
+    /// fuzzed session. A model holds nothing but its profile, so sessions can share one.
+    func models(for profiles: [PlatformProfile]) -> [DelegateModel] {
+        if profiles != models.profiles { models = (profiles, profiles.map(DelegateModel.init(profile:))) }
+        return models.models
     }
 
     /// Whether `session` undoes or redoes anything: only then is the undo stack kept.
