@@ -288,7 +288,7 @@ final class PropertyChecker {
         // fragment (a joiner or selector with nothing to join, a lone surrogate). A refused
         // deletion types nothing: it is `deletion-blocked`'s, even where it would also have
         // ended a composition.
-        let deletesOnly = !step.calls.isEmpty && !step.containsCall { !$0.call.replacement.isEmpty }
+        let deletesOnly = !step.calls.isEmpty && !step.insertsText
         if wants(.typedTextLost), !deletesOnly, intended != before, after != intended, welcome(intended),
             typedTextStartsACluster(before: before, intended: intended),
             !typedTextHasStrayEmojiComponent(before: before, intended: intended),

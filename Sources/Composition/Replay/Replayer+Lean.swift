@@ -152,6 +152,8 @@ extension Replayer {
                 model.profile.delegate == .singleRange && model.profile.multiRangeOnSingleRange == .eachRange
             self.looksAtCalls = looksAtCalls
             self.looksAtBrokenSpots = looksAtBrokenSpots
+            // The full steps it is handed keep no trace either.
+            replay.looksAtCalls = looksAtCalls
             change = FieldChange(
                 before: FieldState(text: .empty), after: FieldState(text: .empty), profile: replay.profile)
             request = ChangeRequest(

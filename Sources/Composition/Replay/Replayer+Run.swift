@@ -19,7 +19,10 @@ extension Replayer {
     ///     and its index, and the field before and after it. Such a step is the event's own
     ///     edit with every call accepted, nothing assigned and nothing skipped, and it is
     ///     told to `observe` no more. A run given `observe` without it never takes the lean
-    ///     replay, so that `observe` sees every step.
+    ///     replay, so that `observe` sees every step. In a lean replay whose `limits` look
+    ///     for none of the range kinds, proposed texts and length mismatches, the steps told
+    ///     to `observe` carry no range problems, and each call's proposed text is the text
+    ///     it left.
     ///   - restart: called when a rule trapped and its session replay starts again (see
     ///     below), or when a lean replay gives up for the full one: a checker fed by
     ///     `observe` forgets what it saw of that rule's replay.

@@ -132,15 +132,22 @@ package struct TraceStep: Hashable, Sendable {
         }.joined(separator: ", ")
     }
 
-    /// Whether every call of the step was accepted (true when there was none).
-    package var accepted: Bool { !containsCall { !$0.accepted } }
+    // The records are read field by field, in place: iterating the array, subscripting it
+    // or handing a record to a closure (even `borrowing`) copies it whole, every text in it
+    // retained, and these are asked at every step.
 
-    /// Whether a call of the step satisfies `predicate`. The records are read in place:
-    /// iterating the array, or subscripting it, copies each record whole (every text in it
-    /// retained), and the replay asks this at every step.
-    package func containsCall(where predicate: (borrowing CallRecord) -> Bool) -> Bool {
+    /// Whether every call of the step was accepted (true when there was none).
+    package var accepted: Bool {
         calls.withUnsafeBufferPointer { records in
-            for index in records.indices where predicate(records[index]) { return true }
+            for index in records.indices where !records[index].accepted { return false }
+            return true
+        }
+    }
+
+    /// Whether a call of the step has text to put in its ranges (false when there was none).
+    package var insertsText: Bool {
+        calls.withUnsafeBufferPointer { records in
+            for index in records.indices where !records[index].call.replacement.isEmpty { return true }
             return false
         }
     }
