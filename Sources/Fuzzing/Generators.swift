@@ -245,7 +245,7 @@ struct SessionGenerator {
         case 7 where otherInputMethods: nineKey(&rng, &builder)
         case 8 where otherInputMethods:
             let syllable = rng.pick(inventory.pinyin)
-            let marked = type([syllable.keys], separator: " ", &rng, &builder)
+            let marked = type([syllable], separator: Self.space, &rng, &builder)
             builder.apply(rng.chance(90) ? .insertText(rng.pick(inventory.symbolCandidates)) : .insertText(marked))
         case 9 where otherInputMethods: predictiveBar(&rng, &builder)
         default: break
@@ -325,34 +325,45 @@ struct SessionGenerator {
         }
     }
 
+    /// What separates syllables in marked text (made once: a literal is converted at every use).
+    static let space: UTF16Text = " "
+
     /// Letters typed one by one into marked text, with `separator` between syllables;
     /// sometimes a backspace inside the composition.
     private func type(
         _ syllables: [UTF16Text], separator: UTF16Text, _ rng: inout SplitMix64, _ builder: inout Builder
     ) -> UTF16Text {
-        type(
-            syllables.map { syllable in syllable.graphemeClusters.map { syllable[$0] } }, separator: separator, &rng,
-            &builder)
-    }
-
-    /// ``type(_:separator:_:_:)`` of syllables split into their keys.
-    private func type(
-        _ syllables: [[UTF16Text]], separator: UTF16Text, _ rng: inout SplitMix64, _ builder: inout Builder
-    ) -> UTF16Text {
         var marked = UTF16Text.empty
-        for (index, keys) in syllables.enumerated() {
+        for (index, syllable) in syllables.enumerated() {
             if index > 0, !separator.isEmpty { marked = marked + separator }
-            for key in keys {
-                let typed = marked
-                marked = marked + key
-                builder.apply(.setMarkedText(marked, selectedRange: .caret(at: marked.length)))
-                if rng.chance(4), !typed.isEmpty {
-                    builder.apply(.setMarkedText(typed, selectedRange: .caret(at: typed.length)))
-                    builder.apply(.setMarkedText(marked, selectedRange: .caret(at: marked.length)))
-                }
-            }
+            for key in syllable.graphemeClusters { press(syllable[key], onto: &marked, &rng, &builder) }
         }
         return marked
+    }
+
+    /// Pinyin syllables typed, split into their keys once (``PinyinSyllable/keys``).
+    private func type(
+        _ syllables: [PinyinSyllable], separator: UTF16Text, _ rng: inout SplitMix64, _ builder: inout Builder
+    ) -> UTF16Text {
+        var marked = UTF16Text.empty
+        for (index, syllable) in syllables.enumerated() {
+            if index > 0, !separator.isEmpty { marked = marked + separator }
+            for key in syllable.keys { press(key, onto: &marked, &rng, &builder) }
+        }
+        return marked
+    }
+
+    /// A key typed into the marked text; sometimes Backspace and the key again.
+    private func press(
+        _ key: UTF16Text, onto marked: inout UTF16Text, _ rng: inout SplitMix64, _ builder: inout Builder
+    ) {
+        let typed = marked
+        marked = marked + key
+        builder.apply(.setMarkedText(marked, selectedRange: .caret(at: marked.length)))
+        if rng.chance(4), !typed.isEmpty {
+            builder.apply(.setMarkedText(typed, selectedRange: .caret(at: typed.length)))
+            builder.apply(.setMarkedText(marked, selectedRange: .caret(at: marked.length)))
+        }
     }
 
     /// Moves the caret into the text first, sometimes, so the composition is in the middle.
@@ -377,7 +388,7 @@ struct SessionGenerator {
     private func pinyin(_ rng: inout SplitMix64, _ builder: inout Builder) {
         maybeMoveCaret(&rng, &builder)
         let syllables = (0..<(1 + rng.below(3))).map { _ in rng.pick(inventory.pinyin) }
-        let marked = type(syllables.map(\.keys), separator: " ", &rng, &builder)
+        let marked = type(syllables, separator: Self.space, &rng, &builder)
         // A candidate of a different length: a character per syllable, sometimes fewer.
         let count = rng.chance(20) ? max(1, syllables.count - 1) : syllables.count
         let candidates = syllables.prefix(count).reduce(UTF16Text.empty) { $0 + rng.pick($1.characters) }
@@ -390,7 +401,7 @@ struct SessionGenerator {
             (0..<(1 + rng.below(3))).reduce(UTF16Text.empty) { text, _ in text + rng.pick(inventory.bopomofo) }
                 + rng.pick(inventory.bopomofoTones)
         }
-        let marked = type(syllables, separator: rng.chance(50) ? " " : .empty, &rng, &builder)
+        let marked = type(syllables, separator: rng.chance(50) ? Self.space : .empty, &rng, &builder)
         let candidates = syllables.reduce(UTF16Text.empty) { text, _ in
             text + rng.pick(rng.pick(inventory.pinyin).characters)
         }
@@ -407,16 +418,19 @@ struct SessionGenerator {
             let leading = rng.pick(inventory.jamoLeading)
             let vowel = rng.pick(inventory.jamoVowel)
             let trailing = rng.chance(50) ? rng.pick(inventory.jamoTrailing) : nil
-            let stages =
-                [inventory.compatibilityJamo[leading], syllable(leading, vowel, nil)]
-                + (trailing.map { [syllable(leading, vowel, $0)] } ?? [])
-            for (stage, marked) in stages.compactMap({ $0 }).enumerated() {
-                if index > 0, stage == 0 {
-                    builder.apply(.insertText(last))
-                }
+            // The stages the syllable is marked in (those that exist), the first committing
+            // the syllable before.
+            var first = true
+            func mark(_ marked: UTF16Text?) {
+                guard let marked else { return }
+                if index > 0, first { builder.apply(.insertText(last)) }
+                first = false
                 builder.apply(.setMarkedText(marked, selectedRange: .caret(at: marked.length)))
                 last = marked
             }
+            mark(inventory.compatibilityJamo[leading])
+            mark(syllable(leading, vowel, nil))
+            if let trailing { mark(syllable(leading, vowel, trailing)) }
         }
         builder.apply(rng.chance(80) ? .insertText(last) : .unmarkText)
     }
