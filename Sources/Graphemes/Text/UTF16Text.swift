@@ -66,24 +66,9 @@ public struct UTF16Text: Hashable, Sendable {
         other.units.withUnsafeBufferPointer { units.replaceSubrange(units.startIndex..<units.endIndex, with: $0) }
     }
 
-    /// Appends another text (copied into a buffer of its final size: the array's own `+`
-    /// grows through the generic append path, at twice the cost for the short texts a
-    /// generator joins at every key).
+    /// Appends another text.
     public static func + (lhs: UTF16Text, rhs: UTF16Text) -> UTF16Text {
-        let count = lhs.units.count + rhs.units.count
-        guard count > 0 else { return lhs }
-        return UTF16Text(
-            units: [UInt16](unsafeUninitializedCapacity: count) { buffer, initialized in
-                var end = buffer.baseAddress!
-                lhs.units.withUnsafeBufferPointer { units in
-                    if let base = units.baseAddress { end.initialize(from: base, count: units.count) }
-                    end += units.count
-                }
-                rhs.units.withUnsafeBufferPointer { units in
-                    if let base = units.baseAddress { end.initialize(from: base, count: units.count) }
-                }
-                initialized = count
-            })
+        UTF16Text(units: lhs.units + rhs.units)
     }
 
     /// The whole text as a range.
