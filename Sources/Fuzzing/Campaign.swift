@@ -297,10 +297,15 @@ package final class Fuzzer {
         let result = replayer.run(
             session, profiles: profiles, rules: [rule], limits: Self.decidingKinds,
             observe: { position, _, step in checker.check(step, profile: position, into: &collector) },
-            observePlain: lean
-                ? { position, _, index, _, before, after in
-                    checker.checkPlain(event: index, before: before, after: after, profile: position, into: &collector)
-                } : nil,
+            // A plain step is told to a checker that checks it, and to nobody else (reaching the
+            // collector through the closure is an exclusivity check at every step).
+            observePlain: !lean
+                ? nil
+                : checker.checksPlainSteps
+                    ? { position, _, index, _, before, after in
+                        checker.checkPlain(
+                            event: index, before: before, after: after, profile: position, into: &collector)
+                    } : { _, _, _, _, _, _ in },
             restart: { collector = PropertyChecker.Collector() })
         checker.check(result[0].findings, into: &collector)
         return collector.failures

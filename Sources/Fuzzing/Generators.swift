@@ -304,10 +304,12 @@ struct SessionGenerator {
     struct Builder {
         var events: [SessionEvent] = []
         var field = TextField(FieldState(text: .empty))
+        /// Read once: a static constant is read through its initialiser's check every time.
+        let model = DelegateModel.neutral
 
         mutating func apply(_ event: SessionEvent) {
             events.append(event)
-            DelegateModel.neutral.apply(.event(event), to: &field)
+            model.apply(.event(event), to: &field)
         }
 
         /// A grapheme boundary of the text, at random.

@@ -193,10 +193,15 @@ final class PropertyChecker {
     /// Checks a step in which the rule accepted every call and assigned nothing, which a
     /// lean replay did not build (``PlainStepObserver``): only the promises about the text
     /// itself can fail, as in ``check(_:profile:into:)``.
+    /// Whether ``checkPlain(event:before:after:profile:into:)`` checks anything: the
+    /// promises only (a rule that promises neither a class of text nor its promise's
+    /// shape leaves a plain step nothing to check).
+    var checksPlainSteps: Bool { wants(.disallowedClass) || wants(.promiseBroken) }
+
     func checkPlain(
         event: Int, before: FieldState, after: FieldState, profile position: Int, into collector: inout Collector
     ) {
-        guard wants(.disallowedClass) || wants(.promiseBroken), profiles.indices.contains(position) else { return }
+        guard checksPlainSteps, profiles.indices.contains(position) else { return }
         _ = checkPromises(event: event, before: before, after: after, profile: profiles[position].name) {
             property, event, profile, message in
             if wants(property) { collector.add(property, event, profile, message) }

@@ -9,12 +9,17 @@
 /// coverage-guided fuzzer's input then decodes into the same kind
 /// of session the seeded generator makes, every byte a choice, so that the fuzzer's
 /// mutations change choices rather than break a format.
-package struct SplitMix64: RandomNumberGenerator, Sendable {
-    private var state: UInt64
-    private var script: [UInt8]?
-    private var position = 0
+public struct SplitMix64: RandomNumberGenerator, Sendable {
+    // The generator draws a number for every choice a session generator makes, and a call
+    // across modules (a generic `pick` unspecialised) cost more than the number: what the
+    // generators call is inlinable, and public, because Swift 6.3 does not inline
+    // `@inlinable package` declarations into other modules (measured: 58 calls to the
+    // unspecialised `pick` remained in the fuzzer).
+    @usableFromInline var state: UInt64
+    @usableFromInline var script: [UInt8]?
+    @usableFromInline var position = 0
 
-    package init(seed: UInt64) { state = seed }
+    public init(seed: UInt64) { state = seed }
 
     /// Numbers read from `script`.
     package init(script: [UInt8]) {
@@ -22,7 +27,8 @@ package struct SplitMix64: RandomNumberGenerator, Sendable {
         self.script = script
     }
 
-    package mutating func next() -> UInt64 {
+    @inlinable
+    public mutating func next() -> UInt64 {
         if let script { return next(from: script) }
         state &+= 0x9E37_79B9_7F4A_7C15
         var z = state
@@ -31,7 +37,8 @@ package struct SplitMix64: RandomNumberGenerator, Sendable {
         return z ^ (z >> 31)
     }
 
-    private mutating func next(from script: [UInt8]) -> UInt64 {
+    @usableFromInline
+    mutating func next(from script: [UInt8]) -> UInt64 {
         var value: UInt64 = 0
         for shift in stride(from: 0, to: 16, by: 8) where position < script.count {
             value |= UInt64(script[position]) << UInt64(shift)
@@ -41,15 +48,18 @@ package struct SplitMix64: RandomNumberGenerator, Sendable {
     }
 
     /// One of `items`, chosen by the next number (`items` must not be empty).
-    package mutating func pick<T>(_ items: [T]) -> T { items[Int(next() % UInt64(items.count))] }
+    @inlinable
+    public mutating func pick<T>(_ items: [T]) -> T { items[Int(next() % UInt64(items.count))] }
 }
 
 extension SplitMix64 {
     /// A number in `0..<bound` (`bound` > 0).
-    package mutating func below(_ bound: Int) -> Int { Int(next() % UInt64(bound)) }
+    @inlinable
+    public mutating func below(_ bound: Int) -> Int { Int(next() % UInt64(bound)) }
 
     /// True with probability `percent` / 100.
-    package mutating func chance(_ percent: Int) -> Bool { below(100) < percent }
+    @inlinable
+    public mutating func chance(_ percent: Int) -> Bool { below(100) < percent }
 
     /// A number in `range`, in whole points.
     package mutating func points(_ range: ClosedRange<Int>) -> Double {

@@ -198,7 +198,17 @@ extension UTF16Text {
     /// The ranges of the text's extended grapheme clusters (UAX #29, via ICU).
     public var graphemeClusters: [UTF16Range] {
         let boundaries = graphemeBoundaries
-        return zip(boundaries, boundaries.dropFirst()).map { UTF16Range($0..<$1) }
+        guard boundaries.count > 1 else { return [] }
+        // Built in one array of its final size (mapping the zip of the boundaries with
+        // their tail cost more than segmenting a short text).
+        var clusters: [UTF16Range] = []
+        clusters.reserveCapacity(boundaries.count - 1)
+        boundaries.withUnsafeBufferPointer { boundaries in
+            for index in 1..<boundaries.count {
+                clusters.append(UTF16Range(boundaries[index - 1]..<boundaries[index]))
+            }
+        }
+        return clusters
     }
 
     /// The text's grapheme cluster boundaries, from 0 to its length (`GraphemeScanner`,

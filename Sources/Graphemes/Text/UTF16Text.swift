@@ -12,6 +12,7 @@ public struct UTF16Text: Hashable, Sendable {
     public var units: [UInt16]
 
     /// Creates text from code units, lone surrogates included.
+    @inlinable
     public init(units: [UInt16]) {
         self.units = units
     }
@@ -31,13 +32,20 @@ public struct UTF16Text: Hashable, Sendable {
         self.units = Array(scalar.utf16)
     }
 
-    /// The empty text.
-    public static let empty = UTF16Text(units: [])
+    // What replay asks of texts at every step is inlinable: a call into this module for
+    // it cost more than the answer, and kept each text retained across the call.
+
+    /// The empty text (made where it is used: the empty array is a shared constant, and a
+    /// stored constant was read through a lazy initialiser's check at every use).
+    @inlinable
+    public static var empty: UTF16Text { UTF16Text(units: []) }
 
     /// The length in UTF-16 code units (`NSString.length`).
+    @inlinable
     public var length: Int { units.count }
 
     /// Whether the text has no code units.
+    @inlinable
     public var isEmpty: Bool { units.isEmpty }
 
     /// The units in `range`, which must lie within the text (like `substringWithRange:`).
@@ -85,6 +93,7 @@ extension UTF16Text: ExpressibleByStringLiteral {
 extension UTF16Text {
     /// Whether two texts hold the same units: the same storage, or the same bytes
     /// (`memcmp`, not a unit-by-unit loop: replay compares long texts at every event).
+    @inlinable
     public static func == (lhs: UTF16Text, rhs: UTF16Text) -> Bool {
         guard lhs.units.count == rhs.units.count else { return false }
         return lhs.units.withUnsafeBufferPointer { a in
