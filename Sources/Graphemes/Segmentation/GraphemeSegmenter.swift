@@ -163,12 +163,20 @@ final class ThreadSegmentation {
         return counted[(nextCounted + Self.countedCapacity - 1) % Self.countedCapacity]
     }
 
-    /// Remembers `count` as the grapheme count of `text`.
+    /// Remembers `count` as the grapheme count of `text`, copied into the entry's own
+    /// buffer: holding the counted text itself would hold the buffer of the field it came
+    /// from, and the field's next edit would copy its whole text into a new buffer instead
+    /// of editing it in place.
     func remember(_ text: UTF16Text, count: Int) {
         if counted.count < Self.countedCapacity {
-            counted.append((text, count))
+            var copy = UTF16Text.empty
+            copy.assign(text)
+            counted.append((copy, count))
         } else {
-            counted[nextCounted] = (text, count)
+            counted.withUnsafeMutableBufferPointer { entries in
+                entries[nextCounted].text.assign(text)
+                entries[nextCounted].count = count
+            }
             nextCounted = (nextCounted + 1) % Self.countedCapacity
         }
     }
