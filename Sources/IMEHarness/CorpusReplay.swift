@@ -36,6 +36,8 @@ public struct CorpusReplay: Sendable {
     public let discrepancies: [Discrepancy]
     /// How many sessions were replayed.
     public var sessionCount: Int { sessions.count }
+    /// The text each session's field ends with, session by session, profile by profile.
+    public var finalTexts: [UTF16Text] { results.flatMap { $0.finalText.map(\.value) } }
 
     /// Replays `rule` through `corpus` under `profiles`.
     ///

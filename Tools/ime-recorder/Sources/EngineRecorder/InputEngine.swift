@@ -16,6 +16,11 @@ public protocol InputEngine: AnyObject {
     var locale: String { get }
     /// Forgets any composition: the state of a freshly opened input method.
     func reset() throws(RecorderError)
+    /// Drops the composition without committing any of it, as the input method does when
+    /// the platform tells it the app changed the text meanwhile (a closed loop,
+    /// ``ClosedLoopReplay``); the rest of its state (schema, layout, options) stays. Each
+    /// engine does it with its own call for it.
+    func cancelComposition()
     /// Presses `key` and returns what the engine shows and commits.
     func press(_ key: Key) -> EngineStep
 }

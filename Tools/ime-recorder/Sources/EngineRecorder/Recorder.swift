@@ -28,6 +28,43 @@ public final class Recorder {
     /// Records one script.
     public func record(_ script: ScriptLine) throws(RecorderError) -> Session {
         let engine = try engines.engine(script.engine, schema: script.schema)
+        var session = try header(script, engine: engine)
+        var field = session.initial
+        try drive(script, engine: engine, from: field) { event in
+            session.events.append(event)
+            field = field.applying(event)
+            return (field, false)
+        }
+        session.expectedText = field.text
+        return session
+    }
+
+    /// Replays one script closed loop: each key goes to the engine, the events it makes
+    /// go to a field under `profile` with `rule` in it, and when the app ends the
+    /// engine's composition (the rule assigned the text while text was marked) the engine
+    /// is told and drops it (``InputEngine/cancelComposition()``), so the next keys start a
+    /// new one, as a user's would. With a rule that changes nothing this is the recording.
+    public func replay(_ script: ScriptLine, rule: some InputRule, profile: Profile) throws(RecorderError)
+        -> ClosedLoopResult
+    {
+        let engine = try engines.engine(script.engine, schema: script.schema)
+        let session = try header(script, engine: engine)
+        let loop: ClosedLoopReplay
+        do {
+            loop = try ClosedLoopReplay(rule: rule, profile: profile, session: session)
+        } catch {
+            throw .engine(engine.name, error.description)
+        }
+        try drive(script, engine: engine, from: session.initial) { event in
+            let ended = loop.apply(event)
+            if ended { engine.cancelComposition() }
+            return (loop.field, ended)
+        }
+        return loop.finish(id: script.id)
+    }
+
+    /// The session `script` records, before its events: from a reset engine.
+    private func header(_ script: ScriptLine, engine: any InputEngine) throws(RecorderError) -> Session {
         try engine.reset()
         let initial: FieldState
         do {
@@ -35,36 +72,60 @@ public final class Recorder {
         } catch {
             throw .badLine(file: script.file, line: script.line, "initial field: \(error)")
         }
-        var field = initial
-        var events: [SessionEvent] = []
-        func apply(_ event: SessionEvent) {
-            events.append(event)
-            field = field.applying(event)
-        }
+        let recording = Session.EngineRecording(
+            engine: engine.name, engineVersion: engine.version, schema: engine.schema, keys: script.keys)
+        return Session(
+            id: script.id, ime: engine.family, locale: engine.locale,
+            source: .init(kind: .engine, detail: script.description, recording: recording), initial: initial,
+            events: [])
+    }
+
+    /// Presses the script's keys and turns what the engine does after each into the events
+    /// a field receives, handing each to `field`, which carries it out and returns the
+    /// field after it and whether the engine's composition was dropped meanwhile; `state`
+    /// is the field before the first key.
+    ///
+    /// What the engine sends is worked out against the field as the engine believes it is
+    /// (UIKit's marked text, followed event by event, whatever a profile presents or a rule
+    /// does: a refused update does not tell it); once its composition is dropped it
+    /// believes the field it is then told of, with nothing marked. A key it declines is the
+    /// field's, and acts on the field as it is.
+    private func drive(
+        _ script: ScriptLine, engine: any InputEngine, from state: FieldState,
+        field carryOut: (SessionEvent) -> (after: FieldState, dropped: Bool)
+    ) throws(RecorderError) {
+        var believed = state
+        var field = state
         for key in try KeyScript.parse(script.keys) {
             let step = engine.press(key)
+            // Once the composition is dropped, the rest of what the engine showed for this
+            // key is gone with it.
+            var dropped = false
+            func apply(_ event: SessionEvent) {
+                let (after, ended) = carryOut(event)
+                field = after
+                believed = believed.applying(event)
+                if ended {
+                    dropped = true
+                    believed = FieldState(text: after.text, selection: after.selection)
+                }
+            }
             if !step.commit.isEmpty {
                 let commit = UTF16Text(step.commit)
-                if field.markedText == commit, step.preedit.isEmpty {
+                if believed.markedText == commit, step.preedit.isEmpty {
                     apply(.unmarkText)
                 } else {
                     apply(.insertText(commit))
                 }
             }
             let preedit = UTF16Text(step.preedit)
-            let showing = field.markedText ?? .empty
-            let selection = field.selectionInMarkedText
-            if preedit != showing || (!preedit.isEmpty && selection != step.selection) {
+            let showing = believed.markedText ?? .empty
+            let selection = believed.selectionInMarkedText
+            if !dropped, preedit != showing || (!preedit.isEmpty && selection != step.selection) {
                 apply(.setMarkedText(preedit, selectedRange: preedit.isEmpty ? .caret(at: 0) : step.selection))
             }
             if step.declined, let event = Self.fieldEvent(for: key, in: field) { apply(event) }
         }
-        let recording = Session.EngineRecording(
-            engine: engine.name, engineVersion: engine.version, schema: engine.schema, keys: script.keys)
-        return Session(
-            id: script.id, ime: engine.family, locale: engine.locale,
-            source: .init(kind: .engine, detail: script.description, recording: recording), initial: initial,
-            events: events, expectedText: field.text)
     }
 
     /// What a text field does with a key no input method took.

@@ -7,6 +7,7 @@ public enum RecorderCLI {
         USAGE: ime-record [--scripts FILE] [--output DIR] [--only ID]... [--check]
                ime-record add --id ID --engine ENGINE --schema SCHEMA --keys KEYS
                               --description TEXT [--initial NOTATION] [--scripts FILE] [--output DIR]
+               ime-record loops --rule SPEC... [--scripts FILE] [--only ID]...
 
         Drives real input-method engines with key scripts and writes what they do as
         ime-session/1 sessions (source.kind "engine"), one file per script line at
@@ -27,6 +28,10 @@ public enum RecorderCLI {
           --only ID        Record only this session (repeatable).
           --check          Record into memory and compare with the files in DIR; write nothing.
           add              Append one line to the script file and record it.
+          loops            Replay each script with each --rule under both shipped profiles,
+                           open loop (the recording) and closed loop (the engine told what the
+                           field did), and print per discrepancy kind how many script replays
+                           find it in one loop only or in both.
 
         Exit codes: 0 done (or all match), 1 a recording differs from its file, 2 a usage,
         script or engine error.
@@ -38,13 +43,14 @@ public enum RecorderCLI {
             if arguments.contains("--help") || arguments.contains("-h") { return (0, usage + "\n", "") }
             var rest = arguments
             let adding = rest.first == "add"
-            if adding { rest.removeFirst() }
+            let looping = rest.first == "loops"
+            if adding || looping { rest.removeFirst() }
             let options = try parse(
                 rest,
                 valued: adding
                     ? ["--id", "--engine", "--schema", "--keys", "--description", "--initial", "--scripts", "--output"]
-                    : ["--scripts", "--output", "--only"],
-                flags: adding ? [] : ["--check"])
+                    : looping ? ["--scripts", "--only", "--rule"] : ["--scripts", "--output", "--only"],
+                flags: adding || looping ? [] : ["--check"])
             let scripts = options.values["--scripts"]?.last ?? "Corpora/sessions/recorded/keys.tsv"
             let output = options.values["--output"]?.last ?? (scripts as NSString).deletingLastPathComponent
             if adding { return try add(options, scripts: scripts, output: output) }
@@ -55,6 +61,7 @@ public enum RecorderCLI {
                 }
                 lines = lines.filter { only.contains($0.id) }
             }
+            if looping { return try loops(lines, rules: options.values["--rule"] ?? []) }
             return try record(lines, output: output, check: options.flags.contains("--check"))
         } catch {
             return (2, "", "ime-record: \(error)\n")
@@ -93,6 +100,27 @@ public enum RecorderCLI {
             out += "\(lines.count - differing.count) of \(lines.count) recordings match their files\n"
             let errors = differing.map { "ime-record: \($0) differs from a fresh recording\n" }.joined()
             return (differing.isEmpty ? 0 : 1, out, errors)
+        }
+        return (0, out, "")
+    }
+
+    /// `loops`: the open and closed loops of `lines` compared for each rule.
+    static func loops(_ lines: [ScriptLine], rules specs: [String]) throws(RecorderError) -> (Int32, String, String) {
+        guard !specs.isEmpty else { throw .usage("loops: give at least one --rule SPEC") }
+        let directory =
+            NSTemporaryDirectory() + "ime-record-\(ProcessInfo.processInfo.processIdentifier)-\(UUID().uuidString)"
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let recorder = Recorder(engines: EngineSet(directory: directory))
+        var out = ""
+        for spec in specs {
+            let rule: any InputRule
+            do {
+                rule = try Rules.named(spec)
+            } catch {
+                throw .usage("--rule \(spec): \(error)")
+            }
+            let comparison = try LoopComparison(rule: rule, lines: lines, profiles: Profile.all, recorder: recorder)
+            out += comparison.summary + "\n"
         }
         return (0, out, "")
     }

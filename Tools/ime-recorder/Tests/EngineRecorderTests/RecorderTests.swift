@@ -199,3 +199,66 @@ func temporaryDirectory() -> String {
         #expect(engine.press(.named(.enter)).commit == next.preedit)
     }
 }
+
+/// Closed loop: the engine in the loop with a rule and a profile.
+@Suite(.serialized) struct ClosedLoopTests {
+    /// With a rule that changes nothing, the field never departs from what the engine
+    /// saw: every committed script, under every profile, gives its recording byte for byte.
+    @Test func withNoRuleTheClosedLoopIsTheRecording() throws {
+        let directory = temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let recorder = Recorder(engines: EngineSet(directory: directory))
+        let lines = try ScriptFile.read(scriptsPath)
+        for line in lines {
+            let recorded = try recorder.record(line).document
+            for profile in Profile.all {
+                let loop = try recorder.replay(line, rule: AcceptEverything(), profile: profile)
+                #expect(loop.session.document == recorded, "\(line.id) under \(profile)")
+            }
+        }
+    }
+
+    /// A limiter that cuts the text while Pinyin is being composed (seed 002's truncating
+    /// `editingChanged`): the app ends the composition, Rime is told and drops it, so the
+    /// user is left with the Pinyin letters that fit, and each next key starts a new
+    /// composition that is cut in turn; the open loop instead drops the rest of the
+    /// recorded composition as no longer coming.
+    @Test func aTruncatingLimiterLeavesPinyinLettersAndEachKeyStartsAgain() throws {
+        let directory = temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let recorder = Recorder(engines: EngineSet(directory: directory))
+        let line = try #require(try ScriptFile.read(scriptsPath).first { $0.id == "rime-pinyin-nihao" })
+        let rule = try Rules.named("legacy-truncate-count:limit=3")
+        let loop = try recorder.replay(line, rule: rule, profile: .ios18Single)
+        #expect(loop.finalText == "ni ")
+        #expect(
+            loop.session.events == [
+                .setMarkedText("n", selectedRange: .caret(at: 1)), .setMarkedText("ni", selectedRange: .caret(at: 2)),
+                .setMarkedText("ni h", selectedRange: .caret(at: 4)),
+                // Rime dropped "ni h": the next keys are compositions of their own.
+                .setMarkedText("a", selectedRange: .caret(at: 1)), .setMarkedText("o", selectedRange: .caret(at: 1)),
+                .insertText(" "),
+            ])
+        #expect(loop.timeline.contains("editingChanged assigned \"ni \""))
+        #expect(loop.discrepancies.contains { $0.kind == .compositionInterrupted })
+        let open = try CorpusReplay(
+            rule: rule, corpus: .sessions([try recorder.record(line)]), profiles: [.ios18Single])
+        #expect(open.finalTexts == ["ni "])
+        #expect(open.discrepancies.contains { $0.kind == .compositionInterrupted })
+    }
+
+    /// With no rule the two loops find the same and end alike, script by script.
+    @Test func withNoRuleTheLoopsAgree() throws {
+        let directory = temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let recorder = Recorder(engines: EngineSet(directory: directory))
+        let comparison = try LoopComparison(
+            rule: AcceptEverything(), lines: try ScriptFile.read(scriptsPath), profiles: Profile.all,
+            recorder: recorder)
+        #expect(comparison.rows.count >= 160)
+        for row in comparison.rows {
+            #expect(row.open == row.closed, "\(row.script) under \(row.profile)")
+            #expect(row.openText == row.closedText, "\(row.script) under \(row.profile)")
+        }
+    }
+}

@@ -47,6 +47,16 @@ public final class AnthyEngine: InputEngine {
         anthy_quit()
     }
 
+    /// The front end's kana and conversion go, and `anthy_reset_context` (anthy.h) drops
+    /// Anthy's segments.
+    public func cancelComposition() {
+        if let context { anthy_reset_context(context) }
+        kana = []
+        caret = 0
+        chosen = nil
+        current = 0
+    }
+
     public func reset() throws(RecorderError) {
         if let context { anthy_release_context(context) }
         context = anthy_create_context()

@@ -23,6 +23,14 @@ public final class ChewingEngine: InputEngine {
 
     deinit { if let context { chewing_delete(context) } }
 
+    /// `chewing_clean_preedit_buf` and `chewing_clean_bopomofo_buf` (chewingio.h): the
+    /// converted characters and the pending Bopomofo go, nothing is committed.
+    public func cancelComposition() {
+        guard let context else { return }
+        _ = chewing_clean_preedit_buf(context)
+        _ = chewing_clean_bopomofo_buf(context)
+    }
+
     public func reset() throws(RecorderError) {
         if let context { chewing_delete(context) }
         context = chewing_new2(nil, ":memory:", nil, nil)

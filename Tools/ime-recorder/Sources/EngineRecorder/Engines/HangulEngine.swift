@@ -24,6 +24,12 @@ public final class HangulEngine: InputEngine {
 
     deinit { if let context { hangul_ic_delete(context) } }
 
+    /// `hangul_ic_reset` (hangul.h; `hangul_ic_flush` would hand the syllable back to be
+    /// committed): the syllable being composed goes.
+    public func cancelComposition() {
+        if let context { hangul_ic_reset(context) }
+    }
+
     public func reset() throws(RecorderError) {
         if let context { hangul_ic_delete(context) }
         context = hangul_ic_new(schema)

@@ -39,6 +39,12 @@ public final class RimeEngine: InputEngine {
         }
     }
 
+    /// `clear_composition` (rime_api.h: the composition and its candidates go, nothing is
+    /// committed).
+    public func cancelComposition() {
+        if session != 0 { runtime.api.pointee.clear_composition(session) }
+    }
+
     public func press(_ key: Key) -> EngineStep {
         let api = runtime.api.pointee
         let (code, mask): (Int32, Int32) =
