@@ -14,6 +14,9 @@ public struct LoopComparison: Sendable {
         /// The discrepancy kinds each loop found, in ``DiscrepancyKind/allCases`` order.
         public var open: [DiscrepancyKind]
         public var closed: [DiscrepancyKind]
+        /// How many discrepancies of each kind each loop found.
+        public var openCount: [DiscrepancyKind: Int]
+        public var closedCount: [DiscrepancyKind: Int]
         /// The text each loop leaves in the field.
         public var openText: UTF16Text
         public var closedText: UTF16Text
@@ -43,10 +46,14 @@ public struct LoopComparison: Sendable {
                 func kinds(_ found: [CorpusReplay.Discrepancy]) -> [DiscrepancyKind] {
                     DiscrepancyKind.allCases.filter { kind in found.contains { $0.kind == kind } }
                 }
+                func counts(_ found: [CorpusReplay.Discrepancy]) -> [DiscrepancyKind: Int] {
+                    found.reduce(into: [:]) { counts, discrepancy in counts[discrepancy.kind, default: 0] += 1 }
+                }
                 rows.append(
                     Row(
                         script: line.id, profile: profile.name, open: kinds(open.discrepancies),
-                        closed: kinds(closed.discrepancies), openText: open.finalTexts.first ?? .empty,
+                        closed: kinds(closed.discrepancies), openCount: counts(open.discrepancies),
+                        closedCount: counts(closed.discrepancies), openText: open.finalTexts.first ?? .empty,
                         closedText: closed.finalText))
             }
         }
@@ -55,7 +62,8 @@ public struct LoopComparison: Sendable {
     }
 
     /// Per kind, how many script-and-profile pairs find it in the open loop only, the
-    /// closed loop only, and both; then how many pairs end with a different text.
+    /// closed loop only, and both, and how many of it each loop found in all; then the
+    /// pairs that end with a different text, with both texts.
     public var summary: String {
         var lines = ["\(rule): \(rows.count) script replays"]
         for kind in DiscrepancyKind.allCases {
@@ -63,10 +71,20 @@ public struct LoopComparison: Sendable {
             let closed = rows.filter { $0.onlyClosed.contains(kind) }.count
             let both = rows.filter { $0.open.contains(kind) && $0.closed.contains(kind) }.count
             guard open + closed + both > 0 else { continue }
-            lines.append("  \(kind.rawValue): open loop only \(open), closed loop only \(closed), both \(both)")
+            let found = (
+                rows.reduce(0) { $0 + ($1.openCount[kind] ?? 0) }, rows.reduce(0) { $0 + ($1.closedCount[kind] ?? 0) }
+            )
+            lines.append(
+                "  \(kind.rawValue): open loop only \(open), closed loop only \(closed), both \(both) (found \(found.0) open, \(found.1) closed)"
+            )
         }
-        let differing = rows.filter { $0.openText != $0.closedText }.count
-        lines.append("  final text differs in \(differing) of \(rows.count)")
+        let differing = rows.filter { $0.openText != $0.closedText }
+        lines.append("  final text differs in \(differing.count) of \(rows.count)")
+        for row in differing {
+            lines.append(
+                "    \(row.script) (\(row.profile)): open loop \"\(row.openText.visibleDescription)\", closed loop \"\(row.closedText.visibleDescription)\""
+            )
+        }
         return lines.joined(separator: "\n")
     }
 }
