@@ -8,6 +8,7 @@ public enum RecorderCLI {
                ime-record add --id ID --engine ENGINE --schema SCHEMA --keys KEYS
                               --description TEXT [--initial NOTATION] [--scripts FILE] [--output DIR]
                ime-record loops --rule SPEC... [--scripts FILE] [--only ID]...
+               ime-record speed [--rounds N] [--scripts FILE]
 
         Drives real input-method engines with key scripts and writes what they do as
         ime-session/1 sessions (source.kind "engine"), one file per script line at
@@ -32,6 +33,10 @@ public enum RecorderCLI {
                            open loop (the recording) and closed loop (the engine told what the
                            field did), and print per discrepancy kind how many script replays
                            find it in one loop only or in both.
+          speed            Keys per second of each engine alone (every script of that engine,
+                           each on an engine reset first, as every recording is), and of the
+                           closed loop through it with max-length:limit=6 under ios26-multi;
+                           medians of --rounds (default 5).
 
         Exit codes: 0 done (or all match), 1 a recording differs from its file, 2 a usage,
         script or engine error.
@@ -44,7 +49,17 @@ public enum RecorderCLI {
             var rest = arguments
             let adding = rest.first == "add"
             let looping = rest.first == "loops"
-            if adding || looping { rest.removeFirst() }
+            let timing = rest.first == "speed"
+            if adding || looping || timing { rest.removeFirst() }
+            if timing {
+                let options = try parse(rest, valued: ["--scripts", "--rounds"], flags: [])
+                let rounds = options.values["--rounds"]?.last.map { Int($0) } ?? 5
+                guard let rounds, (1...1000).contains(rounds) else {
+                    throw .usage("--rounds needs a whole number from 1 to 1000")
+                }
+                let scripts = options.values["--scripts"]?.last ?? "Corpora/sessions/recorded/keys.tsv"
+                return try speed(try ScriptFile.read(scripts), rounds: rounds)
+            }
             let options = try parse(
                 rest,
                 valued: adding
@@ -121,6 +136,53 @@ public enum RecorderCLI {
             }
             let comparison = try LoopComparison(rule: rule, lines: lines, profiles: Profile.all, recorder: recorder)
             out += comparison.summary + "\n"
+        }
+        return (0, out, "")
+    }
+
+    /// `speed`: keys per second per engine, alone and in the closed loop.
+    static func speed(_ lines: [ScriptLine], rounds: Int) throws(RecorderError) -> (Int32, String, String) {
+        let directory =
+            NSTemporaryDirectory() + "ime-record-\(ProcessInfo.processInfo.processIdentifier)-\(UUID().uuidString)"
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let engines = EngineSet(directory: directory)
+        let recorder = Recorder(engines: engines)
+        let rule: any InputRule
+        do {
+            rule = try Rules.named("max-length:limit=6")
+        } catch {
+            throw .usage("\(error)")
+        }
+        func median(_ values: [Double]) -> Double { values.sorted()[values.count / 2] }
+        var out = "ime-record speed: keys per second, one core, medians of \(rounds) rounds\n"
+        for name in ["rime", "chewing", "libhangul", "anthy"] {
+            let mine = lines.filter { $0.engine == name }
+            guard !mine.isEmpty else { continue }
+            var keys = 0
+            var scripts: [(any InputEngine, [Key])] = []
+            for line in mine {
+                let parsed = try KeyScript.parse(line.keys)
+                scripts.append((try engines.engine(line.engine, schema: line.schema), parsed))
+                keys += parsed.count
+            }
+            var alone: [Double] = []
+            var looped: [Double] = []
+            for _ in 0..<rounds {
+                let start = DispatchTime.now().uptimeNanoseconds
+                for (engine, parsed) in scripts {
+                    try engine.reset()
+                    for key in parsed { _ = engine.press(key) }
+                }
+                alone.append(Double(keys) / (Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9))
+                let loopStart = DispatchTime.now().uptimeNanoseconds
+                for line in mine { _ = try recorder.replay(line, rule: rule, profile: .ios26Multi) }
+                looped.append(Double(keys) / (Double(DispatchTime.now().uptimeNanoseconds - loopStart) / 1e9))
+            }
+            out +=
+                "  " + name.padding(toLength: 10, withPad: " ", startingAt: 0)
+                + String(
+                    format: "%3d scripts, %4d keys: engine alone %9.0f keys/s, closed loop %9.0f keys/s (%.2f×)\n",
+                    mine.count, keys, median(alone), median(looped), median(looped) / median(alone))
         }
         return (0, out, "")
     }

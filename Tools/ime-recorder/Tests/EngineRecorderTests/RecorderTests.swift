@@ -261,4 +261,30 @@ func temporaryDirectory() -> String {
             #expect(row.openText == row.closedText, "\(row.script) under \(row.profile)")
         }
     }
+
+    /// `loops` prints each loop's findings per kind; without a rule it is a usage error.
+    @Test func theLoopsCommandComparesPerKind() {
+        let (code, output, errors) = RecorderCLI.run([
+            "loops", "--rule", "legacy-truncate-count:limit=3", "--scripts", scriptsPath, "--only", "rime-pinyin-nihao",
+        ])
+        #expect(code == 0, "\(errors)")
+        #expect(output.hasPrefix("legacy-truncate-count:limit=3: 2 script replays\n"), "\(output)")
+        #expect(output.contains("composition-interrupted: open loop only 0, closed loop only 0, both 2"), "\(output)")
+        let (usage, _, message) = RecorderCLI.run(["loops", "--scripts", scriptsPath])
+        #expect(usage == 2)
+        #expect(message == "ime-record: loops: give at least one --rule SPEC (see 'ime-record --help')\n")
+        let (rounds, _, roundsMessage) = RecorderCLI.run(["speed", "--rounds", "0"])
+        #expect(rounds == 2)
+        #expect(roundsMessage.contains("--rounds needs a whole number from 1 to 1000"))
+    }
+
+    /// `speed` prints every engine's keys per second, alone and in the closed loop.
+    @Test func theSpeedCommandTimesEveryEngine() {
+        let (code, output, errors) = RecorderCLI.run(["speed", "--rounds", "1", "--scripts", scriptsPath])
+        #expect(code == 0, "\(errors)")
+        for engine in ["rime", "chewing", "libhangul", "anthy"] {
+            #expect(output.contains("\n  \(engine) "), "\(output)")
+        }
+        #expect(output.components(separatedBy: "closed loop").count == 5, "\(output)")
+    }
 }
