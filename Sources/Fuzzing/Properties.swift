@@ -112,7 +112,7 @@ package struct PropertyFailure: Hashable, Sendable {
 ///
 /// A class: the replay hands it every step, and a struct of this many members was copied
 /// (each member retained) into the closures of every check.
-final class PropertyChecker {
+package final class PropertyChecker {
     let contract: RuleContract
     let properties: [FuzzProperty]
     /// Each profile's name and model (to apply an event as the field would with no rule),
@@ -123,7 +123,9 @@ final class PropertyChecker {
 
     /// A checker of the properties that apply to `contract`; `key-refused` only when the
     /// sessions are typed on a pad (nowhere else can it fail).
-    init(contract: RuleContract, profiles: [PlatformProfile], analyzer: TextAnalyzer, typesOnAPad: Bool = false) {
+    package init(
+        contract: RuleContract, profiles: [PlatformProfile], analyzer: TextAnalyzer, typesOnAPad: Bool = false
+    ) {
         self.analyzer = analyzer
         self.contract = contract
         properties = FuzzProperty.allCases.filter { $0.applies(to: contract) && ($0 != .keyRefused || typesOnAPad) }
@@ -138,8 +140,10 @@ final class PropertyChecker {
     func wants(_ property: FuzzProperty) -> Bool { wanted & property.bit != 0 }
 
     /// The first failure of each property, gathered step by step as a replay makes them.
-    struct Collector {
+    package struct Collector {
         var found: [FuzzProperty: PropertyFailure] = [:]
+
+        package init() {}
 
         mutating func add(_ property: FuzzProperty, _ event: Int?, _ profile: String, _ message: () -> String) {
             guard found[property] == nil else { return }
@@ -147,11 +151,11 @@ final class PropertyChecker {
         }
 
         /// The failures, in the order of ``FuzzProperty/allCases``.
-        var failures: [PropertyFailure] { FuzzProperty.allCases.compactMap { found[$0] } }
+        package var failures: [PropertyFailure] { FuzzProperty.allCases.compactMap { found[$0] } }
     }
 
     /// Checks one step of the profile at `position` (skipped steps have nothing to check).
-    func check(_ step: TraceStep, profile position: Int, into collector: inout Collector) {
+    package func check(_ step: TraceStep, profile position: Int, into collector: inout Collector) {
         guard step.skipped == nil, profiles.indices.contains(position) else { return }
         let (profile, model) = profiles[position]
         check(step, model: model, profile: profile) { property, event, profile, message in
@@ -160,7 +164,7 @@ final class PropertyChecker {
     }
 
     /// Adds the properties that replay's own discrepancies decide.
-    func check(_ discrepancies: [Discrepancy], into collector: inout Collector) {
+    package func check(_ discrepancies: [Discrepancy], into collector: inout Collector) {
         for discrepancy in discrepancies {
             if let property = FuzzProperty(deciding: discrepancy.kind), wants(property) {
                 collector.add(property, discrepancy.event, discrepancy.profiles.first ?? "") { discrepancy.message }

@@ -1,5 +1,6 @@
 import Composition
 import Foundation
+import Fuzzing
 import Graphemes
 import Reporting
 
@@ -30,12 +31,19 @@ public final class ClosedLoopReplay {
     public init(rule: some InputRule, profile: Profile, session: Session) throws(HarnessFailure) {
         do {
             live = try LiveReplay(session: session, profile: profile.platform, rule: rule)
+            analyzer = try TextAnalyzer()
         } catch {
             throw HarnessFailure("ICU could not open its break iterator: \(error)")
         }
         self.rule = rule.spec
         self.profile = profile.name
+        platform = profile.platform
+        contract = rule.onDevice(region: session.keyboard?.region ?? session.locale).contract
     }
+
+    private let platform: PlatformProfile
+    private let contract: RuleContract
+    private let analyzer: TextAnalyzer
 
     /// The field as the events so far left it: what the input method's next event is made
     /// against.
@@ -51,7 +59,15 @@ public final class ClosedLoopReplay {
     /// what its replay found.
     public func finish(id: String) -> ClosedLoopResult {
         let (session, result) = live.finish(id: id)
-        return ClosedLoopResult(session: session, result: result, profile: profile)
+        // The fuzzer's properties, checked on every step of the loop and on what its
+        // replay found, as a fuzzed session's are.
+        var collector = PropertyChecker.Collector()
+        let checker = PropertyChecker(contract: contract, profiles: [platform], analyzer: analyzer)
+        for step in result.traces.first?.steps ?? [] { checker.check(step, profile: 0, into: &collector) }
+        checker.check(result.findings, into: &collector)
+        return ClosedLoopResult(
+            session: session, result: result, profile: profile,
+            failures: collector.failures.map { ($0.property.rawValue, $0.message) })
     }
 }
 
@@ -62,6 +78,9 @@ public struct ClosedLoopResult: Sendable {
     public let session: Session
     let result: SessionResult
     let profile: String
+    /// The fuzzer's properties the loop broke (``FuzzCampaign/properties``), the first
+    /// failure of each: the property's name and one sentence with the values.
+    public let failures: [(property: String, message: String)]
 
     /// Every discrepancy the replay of the session's events found, in order.
     public var discrepancies: [CorpusReplay.Discrepancy] {

@@ -18,6 +18,10 @@ let repositoryRoot: String = {
 
 let scriptsPath = repositoryRoot + "/Corpora/sessions/recorded/keys.tsv"
 
+/// The suites that drive the engines, one test at a time: Rime's runtime is one per
+/// process and Anthy keeps global state, so two tests may not drive them at once.
+@Suite(.serialized) enum EngineSuites {}
+
 /// A private directory for one test's engines.
 func temporaryDirectory() -> String {
     NSTemporaryDirectory() + "recorder-test-\(UUID().uuidString)"
@@ -127,164 +131,221 @@ func temporaryDirectory() -> String {
     }
 }
 
-/// The engines themselves: these need librime, libchewing, libhangul and Anthy with
-/// their data, which `.ci/run` installs.
-@Suite(.serialized) struct RecordingTests {
-    /// Every committed recording, recorded again from fresh engines, byte for byte.
-    @Test func reRecordingGivesTheCommittedFiles() {
-        let (code, output, errors) = RecorderCLI.run(["--scripts", scriptsPath, "--check"])
-        #expect(errors == "")
-        #expect(code == 0)
-        #expect(output.hasSuffix("recordings match their files\n"))
-    }
+extension EngineSuites {
+    /// The engines themselves: these need librime, libchewing, libhangul and Anthy with
+    /// their data, which `.ci/run` installs.
+    @Suite struct RecordingTests {
+        /// Every committed recording, recorded again from fresh engines, byte for byte.
+        @Test func reRecordingGivesTheCommittedFiles() {
+            let (code, output, errors) = RecorderCLI.run(["--scripts", scriptsPath, "--check"])
+            #expect(errors == "")
+            #expect(code == 0)
+            #expect(output.hasSuffix("recordings match their files\n"))
+        }
 
-    /// Learning is off: the same script twice, with others between, records the same session.
-    @Test func recordingTwiceGivesTheSameSession() throws {
-        let directory = temporaryDirectory()
-        defer { try? FileManager.default.removeItem(atPath: directory) }
-        let recorder = Recorder(engines: EngineSet(directory: directory))
-        let lines = try ScriptFile.read(scriptsPath)
-        let picks = ["rime-pinyin-woaibeijing-partial", "chewing-candidate", "anthy-next-candidate"]
-        let chosen = lines.filter { picks.contains($0.id) }
-        #expect(chosen.count == 3)
-        let first = try chosen.map { try recorder.record($0) }
-        for line in lines.prefix(20) { _ = try recorder.record(line) }
-        let second = try chosen.map { try recorder.record($0) }
-        #expect(first == second)
-    }
+        /// Learning is off: the same script twice, with others between, records the same session.
+        @Test func recordingTwiceGivesTheSameSession() throws {
+            let directory = temporaryDirectory()
+            defer { try? FileManager.default.removeItem(atPath: directory) }
+            let recorder = Recorder(engines: EngineSet(directory: directory))
+            let lines = try ScriptFile.read(scriptsPath)
+            let picks = ["rime-pinyin-woaibeijing-partial", "chewing-candidate", "anthy-next-candidate"]
+            let chosen = lines.filter { picks.contains($0.id) }
+            #expect(chosen.count == 3)
+            let first = try chosen.map { try recorder.record($0) }
+            for line in lines.prefix(20) { _ = try recorder.record(line) }
+            let second = try chosen.map { try recorder.record($0) }
+            #expect(first == second)
+        }
 
-    @Test func rimeReportsAMixedPreeditAndSpacedSyllables() throws {
-        let engine = try RimeEngine(schema: "luna_pinyin_simp", runtime: RimeRuntime.shared())
-        var last = EngineStep()
-        for key in try KeyScript.parse("zhongguo") { last = engine.press(key) }
-        #expect(last.preedit == "zhong guo")
-        #expect(last.selection == .caret(at: 9))
-        try engine.reset()
-        for key in try KeyScript.parse("woaibeijing2") { last = engine.press(key) }
-        #expect(last.preedit == "我爱bei jing")
-        #expect(last.selection == .caret(at: 10), "Rime's byte offset 14 is UTF-16 offset 10")
-        #expect(engine.press(.named(.space)).commit == "我爱北京", "the chosen 我爱 is committed with the rest")
-    }
+        @Test func rimeReportsAMixedPreeditAndSpacedSyllables() throws {
+            let engine = try RimeEngine(schema: "luna_pinyin_simp", runtime: RimeRuntime.shared())
+            var last = EngineStep()
+            for key in try KeyScript.parse("zhongguo") { last = engine.press(key) }
+            #expect(last.preedit == "zhong guo")
+            #expect(last.selection == .caret(at: 9))
+            try engine.reset()
+            for key in try KeyScript.parse("woaibeijing2") { last = engine.press(key) }
+            #expect(last.preedit == "我爱bei jing")
+            #expect(last.selection == .caret(at: 10), "Rime's byte offset 14 is UTF-16 offset 10")
+            #expect(engine.press(.named(.space)).commit == "我爱北京", "the chosen 我爱 is committed with the rest")
+        }
 
-    @Test func chewingLeavesBackSpaceOnAnEmptyBufferToTheField() throws {
-        let engine = try ChewingEngine()
-        #expect(engine.press(.named(.backSpace)).declined)
-        _ = engine.press(.character("j"))
-        let step = engine.press(.character(";"))
-        #expect(step.preedit == "ㄨㄤ")
-        #expect(!engine.press(.named(.backSpace)).declined)
-    }
+        @Test func chewingLeavesBackSpaceOnAnEmptyBufferToTheField() throws {
+            let engine = try ChewingEngine()
+            #expect(engine.press(.named(.backSpace)).declined)
+            _ = engine.press(.character("j"))
+            let step = engine.press(.character(";"))
+            #expect(step.preedit == "ㄨㄤ")
+            #expect(!engine.press(.named(.backSpace)).declined)
+        }
 
-    @Test func libhangulCommitsAndStartsTheNextSyllableInOneKey() throws {
-        let engine = try HangulEngine()
-        for key in try KeyScript.parse("gks") { _ = engine.press(key) }
-        let step = engine.press(.character("r"))
-        #expect(step.commit == "한")
-        #expect(step.preedit == "ㄱ")
-        #expect(!step.declined)
-    }
+        @Test func libhangulCommitsAndStartsTheNextSyllableInOneKey() throws {
+            let engine = try HangulEngine()
+            for key in try KeyScript.parse("gks") { _ = engine.press(key) }
+            let step = engine.press(.character("r"))
+            #expect(step.commit == "한")
+            #expect(step.preedit == "ㄱ")
+            #expect(!step.declined)
+        }
 
-    @Test func anthySelectsTheSegmentBeingConverted() throws {
-        let directory = temporaryDirectory()
-        defer { try? FileManager.default.removeItem(atPath: directory) }
-        let engine = try AnthyEngine(home: directory)
-        for key in try KeyScript.parse("にほんごのぶん") { _ = engine.press(key) }
-        let converted = engine.press(.named(.space))
-        #expect(converted.preedit.hasPrefix("日本語"))
-        #expect(converted.selection.location == 0)
-        #expect(converted.selection.length >= 3, "the first segment, 日本語 and perhaps its particle")
-        let next = engine.press(.named(.right))
-        #expect(next.selection.location == converted.selection.length)
-        #expect(next.selection.end <= next.preedit.utf16.count)
-        #expect(engine.press(.named(.enter)).commit == next.preedit)
+        @Test func anthySelectsTheSegmentBeingConverted() throws {
+            let directory = temporaryDirectory()
+            defer { try? FileManager.default.removeItem(atPath: directory) }
+            let engine = try AnthyEngine(home: directory)
+            for key in try KeyScript.parse("にほんごのぶん") { _ = engine.press(key) }
+            let converted = engine.press(.named(.space))
+            #expect(converted.preedit.hasPrefix("日本語"))
+            #expect(converted.selection.location == 0)
+            #expect(converted.selection.length >= 3, "the first segment, 日本語 and perhaps its particle")
+            let next = engine.press(.named(.right))
+            #expect(next.selection.location == converted.selection.length)
+            #expect(next.selection.end <= next.preedit.utf16.count)
+            #expect(engine.press(.named(.enter)).commit == next.preedit)
+        }
     }
 }
 
-/// Closed loop: the engine in the loop with a rule and a profile.
-@Suite(.serialized) struct ClosedLoopTests {
-    /// With a rule that changes nothing, the field never departs from what the engine
-    /// saw: every committed script, under every profile, gives its recording byte for byte.
-    @Test func withNoRuleTheClosedLoopIsTheRecording() throws {
-        let directory = temporaryDirectory()
-        defer { try? FileManager.default.removeItem(atPath: directory) }
-        let recorder = Recorder(engines: EngineSet(directory: directory))
-        let lines = try ScriptFile.read(scriptsPath)
-        for line in lines {
-            let recorded = try recorder.record(line).document
-            for profile in Profile.all {
-                let loop = try recorder.replay(line, rule: AcceptEverything(), profile: profile)
-                #expect(loop.session.document == recorded, "\(line.id) under \(profile)")
+extension EngineSuites {
+    /// Closed loop: the engine in the loop with a rule and a profile.
+    @Suite struct ClosedLoopTests {
+        /// With a rule that changes nothing, the field never departs from what the engine
+        /// saw: every committed script, under every profile, gives its recording byte for byte.
+        @Test func withNoRuleTheClosedLoopIsTheRecording() throws {
+            let directory = temporaryDirectory()
+            defer { try? FileManager.default.removeItem(atPath: directory) }
+            let recorder = Recorder(engines: EngineSet(directory: directory))
+            let lines = try ScriptFile.read(scriptsPath)
+            for line in lines {
+                let recorded = try recorder.record(line).document
+                for profile in Profile.all {
+                    let loop = try recorder.replay(line, rule: AcceptEverything(), profile: profile)
+                    #expect(loop.session.document == recorded, "\(line.id) under \(profile)")
+                }
             }
         }
-    }
 
-    /// A limiter that cuts the text while Pinyin is being composed (seed 002's truncating
-    /// `editingChanged`): the app ends the composition, Rime is told and drops it, so the
-    /// user is left with the Pinyin letters that fit, and each next key starts a new
-    /// composition that is cut in turn; the open loop instead drops the rest of the
-    /// recorded composition as no longer coming.
-    @Test func aTruncatingLimiterLeavesPinyinLettersAndEachKeyStartsAgain() throws {
-        let directory = temporaryDirectory()
-        defer { try? FileManager.default.removeItem(atPath: directory) }
-        let recorder = Recorder(engines: EngineSet(directory: directory))
-        let line = try #require(try ScriptFile.read(scriptsPath).first { $0.id == "rime-pinyin-nihao" })
-        let rule = try Rules.named("legacy-truncate-count:limit=3")
-        let loop = try recorder.replay(line, rule: rule, profile: .ios18Single)
-        #expect(loop.finalText == "ni ")
-        #expect(
-            loop.session.events == [
-                .setMarkedText("n", selectedRange: .caret(at: 1)), .setMarkedText("ni", selectedRange: .caret(at: 2)),
-                .setMarkedText("ni h", selectedRange: .caret(at: 4)),
-                // Rime dropped "ni h": the next keys are compositions of their own.
-                .setMarkedText("a", selectedRange: .caret(at: 1)), .setMarkedText("o", selectedRange: .caret(at: 1)),
-                .insertText(" "),
+        /// A limiter that cuts the text while Pinyin is being composed (seed 002's truncating
+        /// `editingChanged`): the app ends the composition, Rime is told and drops it, so the
+        /// user is left with the Pinyin letters that fit, and each next key starts a new
+        /// composition that is cut in turn; the open loop instead drops the rest of the
+        /// recorded composition as no longer coming.
+        @Test func aTruncatingLimiterLeavesPinyinLettersAndEachKeyStartsAgain() throws {
+            let directory = temporaryDirectory()
+            defer { try? FileManager.default.removeItem(atPath: directory) }
+            let recorder = Recorder(engines: EngineSet(directory: directory))
+            let line = try #require(try ScriptFile.read(scriptsPath).first { $0.id == "rime-pinyin-nihao" })
+            let rule = try Rules.named("legacy-truncate-count:limit=3")
+            let loop = try recorder.replay(line, rule: rule, profile: .ios18Single)
+            #expect(loop.finalText == "ni ")
+            #expect(
+                loop.session.events == [
+                    .setMarkedText("n", selectedRange: .caret(at: 1)),
+                    .setMarkedText("ni", selectedRange: .caret(at: 2)),
+                    .setMarkedText("ni h", selectedRange: .caret(at: 4)),
+                    // Rime dropped "ni h": the next keys are compositions of their own.
+                    .setMarkedText("a", selectedRange: .caret(at: 1)),
+                    .setMarkedText("o", selectedRange: .caret(at: 1)),
+                    .insertText(" "),
+                ])
+            #expect(loop.timeline.contains("editingChanged assigned \"ni \""))
+            #expect(loop.discrepancies.contains { $0.kind == .compositionInterrupted })
+            let open = try CorpusReplay(
+                rule: rule, corpus: .sessions([try recorder.record(line)]), profiles: [.ios18Single])
+            #expect(open.finalTexts == ["ni "])
+            #expect(open.discrepancies.contains { $0.kind == .compositionInterrupted })
+        }
+
+        /// With no rule the two loops find the same and end alike, script by script.
+        @Test func withNoRuleTheLoopsAgree() throws {
+            let directory = temporaryDirectory()
+            defer { try? FileManager.default.removeItem(atPath: directory) }
+            let recorder = Recorder(engines: EngineSet(directory: directory))
+            let comparison = try LoopComparison(
+                rule: AcceptEverything(), lines: try ScriptFile.read(scriptsPath), profiles: Profile.all,
+                recorder: recorder)
+            #expect(comparison.rows.count >= 160)
+            for row in comparison.rows {
+                #expect(row.open == row.closed, "\(row.script) under \(row.profile)")
+                #expect(row.openText == row.closedText, "\(row.script) under \(row.profile)")
+            }
+        }
+
+        /// `loops` prints each loop's findings per kind; without a rule it is a usage error.
+        @Test func theLoopsCommandComparesPerKind() {
+            let (code, output, errors) = RecorderCLI.run([
+                "loops", "--rule", "legacy-truncate-count:limit=3", "--scripts", scriptsPath, "--only",
+                "rime-pinyin-nihao",
             ])
-        #expect(loop.timeline.contains("editingChanged assigned \"ni \""))
-        #expect(loop.discrepancies.contains { $0.kind == .compositionInterrupted })
-        let open = try CorpusReplay(
-            rule: rule, corpus: .sessions([try recorder.record(line)]), profiles: [.ios18Single])
-        #expect(open.finalTexts == ["ni "])
-        #expect(open.discrepancies.contains { $0.kind == .compositionInterrupted })
-    }
+            #expect(code == 0, "\(errors)")
+            #expect(output.hasPrefix("legacy-truncate-count:limit=3: 2 script replays\n"), "\(output)")
+            #expect(
+                output.contains("composition-interrupted: open loop only 0, closed loop only 0, both 2"), "\(output)")
+            let (usage, _, message) = RecorderCLI.run(["loops", "--scripts", scriptsPath])
+            #expect(usage == 2)
+            #expect(message == "ime-record: loops: give at least one --rule SPEC (see 'ime-record --help')\n")
+            let (rounds, _, roundsMessage) = RecorderCLI.run(["speed", "--rounds", "0"])
+            #expect(rounds == 2)
+            #expect(roundsMessage.contains("--rounds needs a whole number from 1 to 1000"))
+        }
 
-    /// With no rule the two loops find the same and end alike, script by script.
-    @Test func withNoRuleTheLoopsAgree() throws {
-        let directory = temporaryDirectory()
-        defer { try? FileManager.default.removeItem(atPath: directory) }
-        let recorder = Recorder(engines: EngineSet(directory: directory))
-        let comparison = try LoopComparison(
-            rule: AcceptEverything(), lines: try ScriptFile.read(scriptsPath), profiles: Profile.all,
-            recorder: recorder)
-        #expect(comparison.rows.count >= 160)
-        for row in comparison.rows {
-            #expect(row.open == row.closed, "\(row.script) under \(row.profile)")
-            #expect(row.openText == row.closedText, "\(row.script) under \(row.profile)")
+        /// `speed` prints every engine's keys per second, alone and in the closed loop.
+        @Test func theSpeedCommandTimesEveryEngine() {
+            let (code, output, errors) = RecorderCLI.run(["speed", "--rounds", "1", "--scripts", scriptsPath])
+            #expect(code == 0, "\(errors)")
+            for engine in ["rime", "chewing", "libhangul", "anthy"] {
+                #expect(output.contains("\n  \(engine) "), "\(output)")
+            }
+            #expect(output.components(separatedBy: "closed loop").count == 5, "\(output)")
         }
     }
+}
 
-    /// `loops` prints each loop's findings per kind; without a rule it is a usage error.
-    @Test func theLoopsCommandComparesPerKind() {
-        let (code, output, errors) = RecorderCLI.run([
-            "loops", "--rule", "legacy-truncate-count:limit=3", "--scripts", scriptsPath, "--only", "rime-pinyin-nihao",
-        ])
-        #expect(code == 0, "\(errors)")
-        #expect(output.hasPrefix("legacy-truncate-count:limit=3: 2 script replays\n"), "\(output)")
-        #expect(output.contains("composition-interrupted: open loop only 0, closed loop only 0, both 2"), "\(output)")
-        let (usage, _, message) = RecorderCLI.run(["loops", "--scripts", scriptsPath])
-        #expect(usage == 2)
-        #expect(message == "ime-record: loops: give at least one --rule SPEC (see 'ime-record --help')\n")
-        let (rounds, _, roundsMessage) = RecorderCLI.run(["speed", "--rounds", "0"])
-        #expect(rounds == 2)
-        #expect(roundsMessage.contains("--rounds needs a whole number from 1 to 1000"))
-    }
-
-    /// `speed` prints every engine's keys per second, alone and in the closed loop.
-    @Test func theSpeedCommandTimesEveryEngine() {
-        let (code, output, errors) = RecorderCLI.run(["speed", "--rounds", "1", "--scripts", scriptsPath])
-        #expect(code == 0, "\(errors)")
-        for engine in ["rime", "chewing", "libhangul", "anthy"] {
-            #expect(output.contains("\n  \(engine) "), "\(output)")
+extension EngineSuites {
+    /// The fuzzer's properties, checked on the closed loop through real engines.
+    @Suite struct ClosedLoopPropertyTests {
+        struct Case: Sendable, CustomTestStringConvertible {
+            var rule: String
+            var property: String
+            var script: String
+            var message: String
+            var testDescription: String { "\(rule) \(property)" }
         }
-        #expect(output.components(separatedBy: "closed loop").count == 5, "\(output)")
+
+        /// Each legacy limiter's documented failure, met by the user typing a recorded script
+        /// on the real engine with the rule in the field (iOS 18).
+        static let cases: [Case] = [
+            .init(
+                rule: "legacy-input-filter:max-length=3", property: "typed-text-lost", script: "rime-pinyin-nihao",
+                message: "insertText(\"你好\") on \"[ni|]\" should leave \"你好\""),
+            .init(
+                rule: "legacy-marked-guard-limit:limit=3", property: "limit-exceeded",
+                script: "rime-pinyin-woaibeijing-partial", message: "the committed text of \"我爱北京|\" measures 4 utf16"),
+            .init(
+                rule: "legacy-truncate-count:limit=3", property: "committed-text-lost",
+                script: "rime-pinyin-middle-of-text",
+                message: "setMarkedText(\"a\", {1, 0}) turned \"我|北京\" into \"我a北|\""),
+        ]
+
+        @Test(arguments: cases)
+        func aLegacyLimitersFailureShowsThroughTheEngine(_ testCase: Case) throws {
+            let recorder = Recorder(engines: EngineSet(directory: temporaryDirectory()))
+            let line = try #require(try ScriptFile.read(scriptsPath).first { $0.id == testCase.script })
+            let loop = try recorder.replay(line, rule: try Rules.named(testCase.rule), profile: .ios18Single)
+            let failure = try #require(loop.failures.first { $0.property == testCase.property }, "\(loop.failures)")
+            #expect(failure.message.contains(testCase.message), "\(failure.message)")
+        }
+
+        /// The correct limit breaks none of them, on any script, under either profile.
+        @Test func theCorrectLimitBreaksNothing() throws {
+            let recorder = Recorder(engines: EngineSet(directory: temporaryDirectory()))
+            let rule = try Rules.named("max-length:limit=3")
+            for line in try ScriptFile.read(scriptsPath) {
+                for profile in Profile.all {
+                    let loop = try recorder.replay(line, rule: rule, profile: profile)
+                    #expect(loop.failures.isEmpty, "\(line.id) under \(profile): \(loop.failures)")
+                }
+            }
+        }
     }
 }
