@@ -98,7 +98,19 @@ public struct ClosedLoopResult: Sendable {
     public var timeline: String { result.traces.first.map { IMEHarness.timeline($0) } ?? "" }
 
     /// The report of the loop, in `format`.
-    public func rendered(_ format: ReportFormat) -> String {
-        Report(replay: [result], profiles: [profile], rules: [result.rule], errors: []).rendered(format)
+    public func rendered(_ format: ReportFormat) -> String { Self.rendered([self], format) }
+
+    /// One report of several loops, in `format`: their sessions in the order given, the
+    /// profiles and rules in the order they first appear.
+    public static func rendered(_ loops: [ClosedLoopResult], _ format: ReportFormat) -> String {
+        func firsts(_ names: [String]) -> [String] {
+            var seen: Set<String> = []
+            return names.filter { seen.insert($0).inserted }
+        }
+        return Report(
+            replay: loops.map(\.result), profiles: firsts(loops.map(\.profile)),
+            rules: firsts(loops.map(\.result.rule)),
+            errors: []
+        ).rendered(format)
     }
 }

@@ -20,6 +20,8 @@ public struct LoopComparison: Sendable {
         /// The text each loop leaves in the field.
         public var openText: UTF16Text
         public var closedText: UTF16Text
+        /// The closed loop itself: its session, trace and report.
+        public var loop: ClosedLoopResult
 
         public var onlyOpen: [DiscrepancyKind] { open.filter { !closed.contains($0) } }
         public var onlyClosed: [DiscrepancyKind] { closed.filter { !open.contains($0) } }
@@ -54,7 +56,7 @@ public struct LoopComparison: Sendable {
                         script: line.id, profile: profile.name, open: kinds(open.discrepancies),
                         closed: kinds(closed.discrepancies), openCount: counts(open.discrepancies),
                         closedCount: counts(closed.discrepancies), openText: open.finalTexts.first ?? .empty,
-                        closedText: closed.finalText))
+                        closedText: closed.finalText, loop: closed))
             }
         }
         self.rule = rule.spec

@@ -7,7 +7,7 @@ public enum RecorderCLI {
         USAGE: ime-record [--scripts FILE] [--output DIR] [--only ID]... [--check]
                ime-record add --id ID --engine ENGINE --schema SCHEMA --keys KEYS
                               --description TEXT [--initial NOTATION] [--scripts FILE] [--output DIR]
-               ime-record loops --rule SPEC... [--scripts FILE] [--only ID]...
+               ime-record loops --rule SPEC... [--scripts FILE] [--only ID]... [--write DIR]
                ime-record speed [--rounds N] [--scripts FILE]
 
         Drives real input-method engines with key scripts and writes what they do as
@@ -32,7 +32,10 @@ public enum RecorderCLI {
           loops            Replay each script with each --rule under both shipped profiles,
                            open loop (the recording) and closed loop (the engine told what the
                            field did), and print per discrepancy kind how many script replays
-                           find it in one loop only or in both.
+                           find it in one loop only or in both. With --write DIR, also writes
+                           each closed loop's session (DIR/<rule>/<profile>/<id>.json, which
+                           `ime-harness replay` reads) and one report per rule and profile
+                           (DIR/<rule>/<profile>.md and .json).
           speed            Keys per second of each engine alone (every script of that engine,
                            each on an engine reset first, as every recording is), and of the
                            closed loop through it with max-length:limit=6 under ios26-multi;
@@ -64,7 +67,7 @@ public enum RecorderCLI {
                 rest,
                 valued: adding
                     ? ["--id", "--engine", "--schema", "--keys", "--description", "--initial", "--scripts", "--output"]
-                    : looping ? ["--scripts", "--only", "--rule"] : ["--scripts", "--output", "--only"],
+                    : looping ? ["--scripts", "--only", "--rule", "--write"] : ["--scripts", "--output", "--only"],
                 flags: adding || looping ? [] : ["--check"])
             let scripts = options.values["--scripts"]?.last ?? "Corpora/sessions/recorded/keys.tsv"
             let output = options.values["--output"]?.last ?? (scripts as NSString).deletingLastPathComponent
@@ -76,7 +79,9 @@ public enum RecorderCLI {
                 }
                 lines = lines.filter { only.contains($0.id) }
             }
-            if looping { return try loops(lines, rules: options.values["--rule"] ?? []) }
+            if looping {
+                return try loops(lines, rules: options.values["--rule"] ?? [], write: options.values["--write"]?.last)
+            }
             return try record(lines, output: output, check: options.flags.contains("--check"))
         } catch {
             return (2, "", "ime-record: \(error)\n")
@@ -102,13 +107,7 @@ public enum RecorderCLI {
                 if existing != text { differing.append(path) }
                 continue
             }
-            do {
-                try FileManager.default.createDirectory(
-                    atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
-                try Data(text.utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
-            } catch {
-                throw .file(path, "cannot be written (\(error.localizedDescription))")
-            }
+            try writeFile(text, to: path)
             out += "wrote \(path) (\(session.events.count) events)\n"
         }
         if check {
@@ -120,7 +119,9 @@ public enum RecorderCLI {
     }
 
     /// `loops`: the open and closed loops of `lines` compared for each rule.
-    static func loops(_ lines: [ScriptLine], rules specs: [String]) throws(RecorderError) -> (Int32, String, String) {
+    static func loops(_ lines: [ScriptLine], rules specs: [String], write: String?) throws(RecorderError) -> (
+        Int32, String, String
+    ) {
         guard !specs.isEmpty else { throw .usage("loops: give at least one --rule SPEC") }
         let directory =
             NSTemporaryDirectory() + "ime-record-\(ProcessInfo.processInfo.processIdentifier)-\(UUID().uuidString)"
@@ -136,8 +137,31 @@ public enum RecorderCLI {
             }
             let comparison = try LoopComparison(rule: rule, lines: lines, profiles: Profile.all, recorder: recorder)
             out += comparison.summary + "\n"
+            if let write { out += try writeLoops(comparison, to: write) }
         }
         return (0, out, "")
+    }
+
+    /// Writes each closed loop's session and a report per profile under `directory`/<rule>;
+    /// what it wrote, in a line.
+    static func writeLoops(_ comparison: LoopComparison, to directory: String) throws(RecorderError) -> String {
+        // The spec names the directory, its separators made safe for a file name.
+        let rule = String(comparison.rule.map { "/:,=".contains($0) ? "_" : $0 })
+        var files = 0
+        func put(_ text: String, _ path: String) throws(RecorderError) {
+            try writeFile(text, to: path)
+            files += 1
+        }
+        for profile in Profile.all.map(\.name) {
+            let rows = comparison.rows.filter { $0.profile == profile }
+            guard !rows.isEmpty else { continue }
+            let base = directory + "/" + rule + "/" + profile
+            for row in rows { try put(row.loop.session.document, base + "/" + row.script + ".json") }
+            let loops = rows.map(\.loop)
+            try put(ClosedLoopResult.rendered(loops, .markdown), base + ".md")
+            try put(ClosedLoopResult.rendered(loops, .json), base + ".json")
+        }
+        return "  wrote \(files) files under \(directory)/\(rule)\n"
     }
 
     /// `speed`: keys per second per engine, alone and in the closed loop.
@@ -185,6 +209,17 @@ public enum RecorderCLI {
                     mine.count, keys, median(alone), median(looped), median(looped) / median(alone))
         }
         return (0, out, "")
+    }
+
+    /// Writes `text` to `path` atomically, making its directory first.
+    static func writeFile(_ text: String, to path: String) throws(RecorderError) {
+        do {
+            try FileManager.default.createDirectory(
+                atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+            try Data(text.utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
+        } catch {
+            throw .file(path, "cannot be written (\(error.localizedDescription))")
+        }
     }
 
     /// `add`: appends the line, then records it.

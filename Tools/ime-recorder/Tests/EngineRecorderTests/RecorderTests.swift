@@ -289,6 +289,30 @@ extension EngineSuites {
             #expect(roundsMessage.contains("--rounds needs a whole number from 1 to 1000"))
         }
 
+        /// `loops --write` leaves each closed loop's session, which the harness reads back,
+        /// and a report per profile with what the loop found.
+        @Test func theLoopsCommandWritesSessionsAndReports() throws {
+            let directory = temporaryDirectory()
+            defer { try? FileManager.default.removeItem(atPath: directory) }
+            let (code, output, errors) = RecorderCLI.run([
+                "loops", "--rule", "legacy-truncate-count:limit=3", "--scripts", scriptsPath, "--only",
+                "rime-pinyin-nihao", "--write", directory,
+            ])
+            #expect(code == 0, "\(errors)")
+            #expect(output.hasSuffix("wrote 6 files under \(directory)/legacy-truncate-count_limit_3\n"), "\(output)")
+            let base = directory + "/legacy-truncate-count_limit_3/ios18-single"
+            let sessions = try Corpus.files(base + "/rime-pinyin-nihao.json").load()
+            let recorder = Recorder(engines: EngineSet(directory: temporaryDirectory()))
+            let line = try #require(try ScriptFile.read(scriptsPath).first { $0.id == "rime-pinyin-nihao" })
+            let loop = try recorder.replay(
+                line, rule: try Rules.named("legacy-truncate-count:limit=3"), profile: .ios18Single)
+            #expect(sessions == [loop.session])
+            let report = try String(contentsOfFile: base + ".md", encoding: .utf8)
+            // A cut at each key of "nihao" from the third: every new composition is cut again.
+            #expect(report.contains("| `composition-interrupted` | 3 | yes |"), "\(report)")
+            #expect(report.contains("| 4 | `composition-interrupted` | ios18-single | `ni \\|` |"), "\(report)")
+        }
+
         /// `speed` prints every engine's keys per second, alone and in the closed loop.
         @Test func theSpeedCommandTimesEveryEngine() {
             let (code, output, errors) = RecorderCLI.run(["speed", "--rounds", "1", "--scripts", scriptsPath])
