@@ -331,26 +331,15 @@ struct SessionGenerator {
     static let space: UTF16Text = " "
 
     /// Letters typed one by one into marked text, with `separator` between syllables;
-    /// sometimes a backspace inside the composition.
+    /// sometimes a backspace inside the composition. A syllable is a text, typed a grapheme
+    /// cluster per key, or a Pinyin syllable, split into its keys once (``PinyinSyllable/keys``).
     private func type(
-        _ syllables: [UTF16Text], separator: UTF16Text, _ rng: inout SplitMix64, _ builder: inout Builder
+        _ syllables: [some TypedSyllable], separator: UTF16Text, _ rng: inout SplitMix64, _ builder: inout Builder
     ) -> UTF16Text {
         var marked = UTF16Text.empty
         for (index, syllable) in syllables.enumerated() {
             if index > 0, !separator.isEmpty { marked = marked + separator }
-            for key in syllable.graphemeClusters { press(syllable[key], onto: &marked, &rng, &builder) }
-        }
-        return marked
-    }
-
-    /// Pinyin syllables typed, split into their keys once (``PinyinSyllable/keys``).
-    private func type(
-        _ syllables: [PinyinSyllable], separator: UTF16Text, _ rng: inout SplitMix64, _ builder: inout Builder
-    ) -> UTF16Text {
-        var marked = UTF16Text.empty
-        for (index, syllable) in syllables.enumerated() {
-            if index > 0, !separator.isEmpty { marked = marked + separator }
-            for key in syllable.keys { press(key, onto: &marked, &rng, &builder) }
+            syllable.forEachKey { key in press(key, onto: &marked, &rng, &builder) }
         }
         return marked
     }
@@ -525,5 +514,24 @@ struct SessionGenerator {
             return builder.apply(.replace(first, text.cluster(&rng)))
         }
         builder.apply(.replaceRanges([first, second], text.text(&rng, count: rng.below(3))))
+    }
+}
+
+/// What ``SessionGenerator`` types a key at a time into marked text.
+protocol TypedSyllable {
+    /// Calls `body` with each key's text, in order.
+    func forEachKey(_ body: (UTF16Text) -> Void)
+}
+
+extension UTF16Text: TypedSyllable {
+    /// A key per grapheme cluster.
+    func forEachKey(_ body: (UTF16Text) -> Void) {
+        for cluster in graphemeClusters { body(self[cluster]) }
+    }
+}
+
+extension PinyinSyllable: TypedSyllable {
+    func forEachKey(_ body: (UTF16Text) -> Void) {
+        for key in keys { body(key) }
     }
 }
