@@ -41,6 +41,7 @@ let package = Package(
             name: "IMEHarness",
             dependencies: [
                 "Graphemes", "HarnessJSON", "Composition", "Fuzzing", "Reporting", "InputRules", "KeyboardOverlap",
+                "SeededRandom",
             ],
             resources: [
                 .copy("Resources/sessions"), .copy("Resources/profiles"), .copy("Resources/fuzzing"),

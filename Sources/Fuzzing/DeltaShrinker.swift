@@ -5,17 +5,21 @@
 /// elements (halves first, then single ones), then replace each element by each of its
 /// simplifications in turn. A candidate is tried only when it is plausible; deterministic
 /// for the same input.
-package struct DeltaShrinker<Element: Equatable> {
+///
+/// Public (and exported by `IMEHarness` on its own) for shrinkers outside the package:
+/// the engine recorder shrinks generated key scripts with it.
+public struct DeltaShrinker<Element: Equatable> {
     /// Whether a candidate is a sequence the platform could produce.
-    package let isPlausible: ([Element]) -> Bool
+    public let isPlausible: ([Element]) -> Bool
     /// Simpler versions of one element, simplest first.
-    package let simplifications: (Element) -> [Element]
+    public let simplifications: (Element) -> [Element]
     /// Whether a candidate still fails.
-    package let fails: ([Element]) -> Bool
+    public let fails: ([Element]) -> Bool
     /// The most candidates one shrink may try.
-    package var budget: Int
+    public var budget: Int
 
-    package init(
+    /// A shrinker that tries at most `budget` candidates per shrink.
+    public init(
         isPlausible: @escaping ([Element]) -> Bool, simplifications: @escaping (Element) -> [Element],
         fails: @escaping ([Element]) -> Bool, budget: Int = 4000
     ) {
@@ -25,7 +29,8 @@ package struct DeltaShrinker<Element: Equatable> {
         self.budget = budget
     }
 
-    package func shrink(_ elements: [Element]) -> [Element] {
+    /// The smallest failing sequence found from `elements`, which must fail.
+    public func shrink(_ elements: [Element]) -> [Element] {
         var best = elements
         var spent = 0
         func attempt(_ candidate: [Element]) -> Bool {

@@ -107,6 +107,32 @@ public struct FuzzCampaign: Sendable {
         }
     }
 
+    /// Each legacy rule of the catalogue, with parameters that make its bug reachable, and
+    /// the property its documented failure breaks (`legacy-truncate-count:limit=6`,
+    /// `broken-text`): what the harness's tests ask this fuzzer to find, and what the
+    /// engine recorder's key-level fuzzer asks a real input method to reach.
+    public static var documentedFailures: [(rule: String, property: String)] {
+        Fuzzer.documentedFailures.map { ($0.spec, $0.property.rawValue) }
+    }
+
+    /// Every property a fuzzer can check, by its stable name, in a stable order.
+    public static var allProperties: [String] { FuzzProperty.allCases.map(\.rawValue) }
+
+    /// The Pinyin syllables this fuzzer types, most frequent first (the shipped
+    /// `fuzzing/pinyin.tsv`, written from Unihan's kMandarin and kFrequency), for
+    /// generators of key scripts.
+    ///
+    /// - Throws: ``HarnessFailure`` when the shipped inventory cannot be read.
+    public static func pinyinSyllables() throws(HarnessFailure) -> [String] {
+        do {
+            return try Inventory(fuzzingDirectory: BundledData.directory + "/fuzzing").pinyin.map {
+                String(decoding: $0.letters.units, as: UTF16.self)
+            }
+        } catch {
+            throw HarnessFailure("the fuzzer's inventory: \(error)")
+        }
+    }
+
     /// The report in `format` (`json` is what `ime-harness merge` and `report` read).
     public func rendered(_ format: ReportFormat) -> String {
         result.rendered(format, profiles: profileNames)

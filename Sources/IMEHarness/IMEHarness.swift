@@ -6,7 +6,10 @@
 // `import IMEHarness` is the one import: the rule protocol and what a rule sees
 // (Composition: `InputRule`, `ChangeRequest`, `FieldChange`, `TextAssignment`,
 // `RuleContract`, `Session`, `SessionEvent`), UTF-16 text (Graphemes: `UTF16Text`,
-// `UTF16Range`, `FieldState`) and the report formats (Reporting: `ReportFormat`).
+// `UTF16Range`, `FieldState`), the report formats (Reporting: `ReportFormat`) and the
+// seeded generator the fuzzers draw from (SeededRandom: `SplitMix64`, for generators of
+// one's own that must be as reproducible, such as the engine recorder's key scripts),
+// and the fuzzers' shrinking loop (Fuzzing: `DeltaShrinker`, alone).
 // Everything else in those modules is
 // `package`: visible to the harness's own modules, not to yours. The umbrella uses
 // `@_exported import`, as Apple's own umbrella modules (swift-collections'
@@ -15,6 +18,9 @@
 import Foundation
 @_exported import Graphemes
 @_exported import Reporting
+@_exported import SeededRandom
+
+@_exported import struct Fuzzing.DeltaShrinker
 
 /// Where the shipped corpus, profiles and fuzzing inventories are: this package's
 /// resources (`Sources/IMEHarness/Resources`, which `Corpora/` links to).

@@ -19,6 +19,7 @@ public struct SplitMix64: RandomNumberGenerator, Sendable {
     @usableFromInline var script: [UInt8]?
     @usableFromInline var position = 0
 
+    /// The generator whose sequence `seed` picks.
     public init(seed: UInt64) { state = seed }
 
     /// Numbers read from `script`.
@@ -27,6 +28,7 @@ public struct SplitMix64: RandomNumberGenerator, Sendable {
         self.script = script
     }
 
+    /// The next number of the sequence (or of the script).
     @inlinable
     public mutating func next() -> UInt64 {
         if let script { return next(from: script) }
