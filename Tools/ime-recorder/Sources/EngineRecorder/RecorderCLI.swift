@@ -9,6 +9,8 @@ public enum RecorderCLI {
                               --description TEXT [--initial NOTATION] [--scripts FILE] [--output DIR]
                ime-record loops --rule SPEC... [--scripts FILE] [--only ID]... [--write DIR]
                ime-record speed [--rounds N] [--scripts FILE]
+               ime-record fuzz (--rule SPEC | --documented) [--engine ENGINE/SCHEMA]... [--seed N]
+                               [--sessions N | --seconds S] [--until PROPERTY]... [--write DIR]
 
         Drives real input-method engines with key scripts and writes what they do as
         ime-session/1 sessions (source.kind "engine"), one file per script line at
@@ -39,10 +41,26 @@ public enum RecorderCLI {
           speed            Keys per second of each engine alone (every script of that engine,
                            each on an engine reset first, as every recording is), and of the
                            closed loop through it with max-length:limit=6 under ios26-multi;
-                           medians of --rounds (default 5).
+                           then key scripts and keys per second of key-level fuzzing of that
+                           rule through each of its schemas (100 generated scripts, both
+                           profiles, shrinking included); medians of --rounds (default 5).
+          fuzz             Key-level fuzzing: generated key scripts (syllables, candidates,
+                           symbols, tones, jamo, kana, BackSpace, Return, Escape, arrows) typed
+                           through each --engine (default: rime/luna_pinyin_simp,
+                           rime/bopomofo, chewing/default, libhangul/2, anthy/kana) closed
+                           loop under both profiles; the first failure of each property is
+                           shrunk over keys. Stops after --sessions scripts, --seconds
+                           (default 60), or once every --until property failed. --documented
+                           fuzzes each legacy length limiter of the catalogue until its
+                           documented failure, one after another. --write DIR keeps each
+                           minimised failure as a session (DIR/<rule>/<property>.json), as a
+                           key script line (DIR/<rule>/minimised.tsv, which --scripts reads)
+                           and a report (DIR/<rule>.md).
 
-        Exit codes: 0 done (or all match), 1 a recording differs from its file, 2 a usage,
-        script or engine error.
+        Exit codes: 0 done (or all match; fuzz: no property failed, or with --documented,
+        every documented failure found), 1 a recording differs from its file (fuzz: a
+        property failed, or a documented failure was not found), 2 a usage, script or
+        engine error.
         """
 
     /// Runs `arguments` (without the program name): exit code, standard output, standard error.
@@ -53,6 +71,13 @@ public enum RecorderCLI {
             let adding = rest.first == "add"
             let looping = rest.first == "loops"
             let timing = rest.first == "speed"
+            if rest.first == "fuzz" {
+                let options = try parse(
+                    Array(rest.dropFirst()),
+                    valued: ["--rule", "--engine", "--seed", "--sessions", "--seconds", "--until", "--write"],
+                    flags: ["--documented"])
+                return try fuzz(options)
+            }
             if adding || looping || timing { rest.removeFirst() }
             if timing {
                 let options = try parse(rest, valued: ["--scripts", "--rounds"], flags: [])
@@ -207,8 +232,155 @@ public enum RecorderCLI {
                 + String(
                     format: "%3d scripts, %4d keys: engine alone %9.0f keys/s, closed loop %9.0f keys/s (%.2f×)\n",
                     mine.count, keys, median(alone), median(looped), median(looped) / median(alone))
+            // Key-level fuzzing through each of the engine's fuzzed schemas: generated scripts
+            // under both profiles, the properties checked, shrinking included.
+            for target in fuzzedEngines where target.hasPrefix(name + "/") {
+                let vocabulary = try KeyVocabulary.make(
+                    engine: name, schema: String(target.dropFirst(name.count + 1)))
+                let fuzzer = KeyFuzzer(
+                    rule: rule, vocabularies: [vocabulary], profiles: Profile.all, recorder: recorder)
+                var scripts: [Double] = []
+                var typed: [Double] = []
+                for _ in 0..<rounds {
+                    let outcome = try fuzzer.run(seed: 0, sessions: 100, seconds: nil)
+                    scripts.append(Double(outcome.sessions) / outcome.seconds)
+                    typed.append(Double(outcome.keys) / outcome.seconds)
+                }
+                out += String(
+                    format: "    key-level fuzzing %@: %6.0f key scripts/s, %8.0f keys/s\n", target, median(scripts),
+                    median(typed))
+            }
         }
         return (0, out, "")
+    }
+
+    /// The engines `fuzz` types through when no --engine is given.
+    static let fuzzedEngines = [
+        "rime/luna_pinyin_simp", "rime/bopomofo", "chewing/default", "libhangul/2", "anthy/kana",
+    ]
+
+    /// `fuzz`: key-level fuzzing of one rule, or of each legacy limiter until its
+    /// documented failure.
+    static func fuzz(_ options: Options) throws(RecorderError) -> (Int32, String, String) {
+        let documented = options.flags.contains("--documented")
+        let specs = options.values["--rule"] ?? []
+        guard documented != !specs.isEmpty, specs.count <= 1 else {
+            throw .usage("fuzz: give one --rule SPEC, or --documented")
+        }
+        func number<T: FixedWidthInteger>(_ name: String, _ range: ClosedRange<T>) throws(RecorderError) -> T? {
+            guard let text = options.values[name]?.last else { return nil }
+            guard let value = T(text), range.contains(value) else {
+                throw .usage("\(name) needs a whole number from \(range.lowerBound) to \(range.upperBound)")
+            }
+            return value
+        }
+        let seed = try number("--seed", UInt64.min...UInt64.max) ?? 0
+        let sessions = try number("--sessions", 1...10_000_000)
+        var seconds: Double? = sessions == nil ? 60 : nil
+        if let text = options.values["--seconds"]?.last {
+            guard let value = Double(text), value > 0, value <= 7 * 24 * 3600 else {
+                throw .usage("--seconds needs a number above 0 and at most a week (604800)")
+            }
+            seconds = value
+        }
+        let properties = FuzzCampaign.allProperties
+        for property in options.values["--until"] ?? [] where !properties.contains(property) {
+            throw .usage("--until \(property): no such property (known: \(properties.joined(separator: ", ")))")
+        }
+        let directory =
+            NSTemporaryDirectory() + "ime-record-\(ProcessInfo.processInfo.processIdentifier)-\(UUID().uuidString)"
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let recorder = Recorder(engines: EngineSet(directory: directory))
+        var vocabularies: [KeyVocabulary] = []
+        for target in options.values["--engine"] ?? fuzzedEngines {
+            let parts = target.split(separator: "/", maxSplits: 1).map(String.init)
+            guard parts.count == 2 else {
+                throw .usage("--engine \(target): write ENGINE/SCHEMA, e.g. rime/luna_pinyin_simp")
+            }
+            vocabularies.append(try KeyVocabulary.make(engine: parts[0], schema: parts[1]))
+        }
+        var runs: [(spec: String, until: Set<String>)] = []
+        if documented {
+            for (spec, property) in FuzzCampaign.documentedFailures where try rule(spec).contract.limit != nil {
+                runs.append((spec, [property]))
+            }
+        } else {
+            runs = [(specs[0], Set(options.values["--until"] ?? []))]
+        }
+        var out = ""
+        var missed: [String] = []
+        var failed = false
+        for run in runs {
+            let fuzzer = KeyFuzzer(
+                rule: try rule(run.spec), vocabularies: vocabularies, profiles: Profile.all, recorder: recorder)
+            let outcome = try fuzzer.run(seed: seed, sessions: sessions, seconds: seconds, until: run.until)
+            out += describe(outcome, seed: seed, engines: vocabularies.map { "\($0.engine)/\($0.schema)" })
+            failed = failed || !outcome.failures.isEmpty
+            for property in run.until.sorted() where !outcome.failures.contains(where: { $0.property == property }) {
+                missed.append("\(run.spec) \(property)")
+            }
+            if let write = options.values["--write"]?.last { out += try writeFuzz(outcome, to: write) }
+        }
+        if documented {
+            let errors = missed.map { "ime-record: the documented failure \($0) was not found\n" }.joined()
+            return (missed.isEmpty ? 0 : 1, out, errors)
+        }
+        return (failed ? 1 : 0, out, "")
+    }
+
+    static func rule(_ spec: String) throws(RecorderError) -> any InputRule {
+        do {
+            return try Rules.named(spec)
+        } catch {
+            throw .usage("--rule \(spec): \(error)")
+        }
+    }
+
+    /// A fuzzing run, as `fuzz` prints it.
+    static func describe(_ outcome: KeyFuzzer.Outcome, seed: UInt64, engines: [String]) -> String {
+        var out =
+            "\(outcome.rule): seed \(seed), \(engines.joined(separator: ", ")); checks \(outcome.properties.joined(separator: ", "))\n"
+        out += String(
+            format: "  %d key scripts, %d closed loops, %d keys typed in %.1f s (%.0f keys/s)\n", outcome.sessions,
+            outcome.replays, outcome.keys, outcome.seconds, Double(outcome.keys) / max(outcome.seconds, 1e-9))
+        if outcome.failures.isEmpty { out += "  no property failed\n" }
+        for failure in outcome.failures {
+            let generated = (try? KeyScript.parse(failure.generated.keys).count) ?? 0
+            let minimal = (try? KeyScript.parse(failure.minimised.keys).count) ?? 0
+            out += String(
+                format: "  %@ under %@ after %.1f s: iteration %d, %d keys shrunk to %d (%d closed loops)\n",
+                failure.property, failure.profile, failure.foundAfter, failure.iteration, generated, minimal,
+                failure.shrinkReplays)
+            out += "    \(failure.minimised.engine)/\(failure.minimised.schema) keys: \(failure.minimised.keys)\n"
+            out += "    \(failure.message)\n"
+            out += failure.loop.timeline.split(separator: "\n").map { "      \($0)\n" }.joined()
+        }
+        return out
+    }
+
+    /// Writes each minimised failure's session, the minimised scripts as a script file, and
+    /// a report of their loops; what it wrote, in a line.
+    static func writeFuzz(_ outcome: KeyFuzzer.Outcome, to directory: String) throws(RecorderError) -> String {
+        guard !outcome.failures.isEmpty else { return "" }
+        let rule = String(outcome.rule.map { "/:,=".contains($0) ? "_" : $0 })
+        let base = directory + "/" + rule
+        for failure in outcome.failures {
+            try writeFile(failure.loop.session.document, to: base + "/" + failure.property + ".json")
+        }
+        let lines = outcome.failures.map {
+            ScriptLine(
+                id: "\(rule)-\($0.property)", engine: $0.minimised.engine, schema: $0.minimised.schema, initial: "",
+                keys: $0.minimised.keys,
+                description: "\($0.property) under \($0.profile): \($0.message)".map {
+                    $0 == "\t" || $0 == "\n" ? " " : $0
+                }
+                .reduce(into: "") { $0.append($1) })
+        }
+        try writeFile(
+            "# " + ScriptFile.columns.joined(separator: "\t") + "\n" + lines.map { $0.tsv + "\n" }.joined(),
+            to: base + "/minimised.tsv")
+        try writeFile(ClosedLoopResult.rendered(outcome.failures.map(\.loop), .markdown), to: base + ".md")
+        return "  wrote \(outcome.failures.count + 2) files under \(base)\n"
     }
 
     /// Writes `text` to `path` atomically, making its directory first.

@@ -313,7 +313,8 @@ extension EngineSuites {
             #expect(report.contains("| 4 | `composition-interrupted` | ios18-single | `ni \\|` |"), "\(report)")
         }
 
-        /// `speed` prints every engine's keys per second, alone and in the closed loop.
+        /// `speed` prints every engine's keys per second, alone and in the closed loop, and
+        /// key-level fuzzing's speed through each fuzzed schema.
         @Test func theSpeedCommandTimesEveryEngine() {
             let (code, output, errors) = RecorderCLI.run(["speed", "--rounds", "1", "--scripts", scriptsPath])
             #expect(code == 0, "\(errors)")
@@ -321,6 +322,9 @@ extension EngineSuites {
                 #expect(output.contains("\n  \(engine) "), "\(output)")
             }
             #expect(output.components(separatedBy: "closed loop").count == 5, "\(output)")
+            for target in RecorderCLI.fuzzedEngines {
+                #expect(output.contains("key-level fuzzing \(target): "), "\(output)")
+            }
         }
     }
 }
