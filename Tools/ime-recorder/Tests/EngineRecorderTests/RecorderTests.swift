@@ -256,6 +256,26 @@ extension EngineSuites {
             #expect(open.discrepancies.contains { $0.kind == .compositionInterrupted })
         }
 
+        /// A limiter that refuses: the Pinyin letters it last accepted stay in the field, and
+        /// the next syllable starts a composition of its own, which the limit refuses in turn.
+        @Test func aRefusingLimiterLeavesTheLettersItLastAccepted() throws {
+            let recorder = Recorder(engines: EngineSet(directory: temporaryDirectory()))
+            let line = try #require(try ScriptFile.read(scriptsPath).first { $0.id == "rime-pinyin-two-words" })
+            let loop = try recorder.replay(
+                line, rule: try Rules.named("legacy-input-filter:max-length=3"), profile: .ios18Single)
+            #expect(loop.finalText == "我x")
+            #expect(
+                loop.session.events.prefix(4) == [
+                    .setMarkedText("w", selectedRange: .caret(at: 1)),
+                    .setMarkedText("wo", selectedRange: .caret(at: 2)),
+                    .insertText("我"),
+                    .setMarkedText("x", selectedRange: .caret(at: 1)),
+                ])
+            // The eleven updates from "xi" to "xi huan chi fan" and the commit are refused.
+            #expect(loop.session.events.last == .insertText("喜欢吃饭"))
+            #expect(loop.timeline.split(separator: "\n").filter { $0.contains("(rejected)") }.count == 12)
+        }
+
         /// With no rule the two loops find the same and end alike, script by script.
         @Test func withNoRuleTheLoopsAgree() throws {
             let directory = temporaryDirectory()
