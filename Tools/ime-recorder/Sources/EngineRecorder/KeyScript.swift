@@ -33,6 +33,12 @@ public enum NamedKey: String, Hashable, Sendable, CaseIterable {
     case end = "End"
     case shiftLeft = "Shift+Left"
     case shiftRight = "Shift+Right"
+    /// Shift pressed and released alone: Rime's mode switch (`ascii_composer/switch_key`,
+    /// `Shift_L: inline_ascii` in its `default.yaml`).
+    case shift = "Shift"
+    /// Caps Lock: Chewing's switch between Chinese and English (`chewing_handle_Capslock`),
+    /// Rime's `Caps_Lock: clear`.
+    case capsLock = "Caps_Lock"
 
     /// The X11 keysym (`<X11/keysymdef.h>`), which Rime's `process_key` takes.
     var keysym: Int32 {
@@ -49,6 +55,8 @@ public enum NamedKey: String, Hashable, Sendable, CaseIterable {
         case .down: 0xFF54
         case .end: 0xFF57
         case .delete: 0xFFFF
+        case .shift: 0xFFE1
+        case .capsLock: 0xFFE5
         }
     }
 

@@ -150,7 +150,9 @@ public final class Recorder {
             guard let next = text.graphemeBoundaries.first(where: { $0 > state.selection.location }) else { return nil }
             return .replace(
                 UTF16Range(location: state.selection.location, length: next - state.selection.location), .empty)
-        case .named(.enter), .named(.escape), .named(.tab), .named(.up), .named(.down): return nil
+        case .named(.enter), .named(.escape), .named(.tab), .named(.up), .named(.down), .named(.shift),
+            .named(.capsLock):
+            return nil
         }
     }
 }

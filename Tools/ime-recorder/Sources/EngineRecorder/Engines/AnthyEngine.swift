@@ -95,7 +95,7 @@ public final class AnthyEngine: InputEngine {
             case .right: caret = min(kana.count, caret + 1)
             case .home: caret = 0
             case .end: caret = kana.count
-            case .up, .tab, .delete, .shiftLeft, .shiftRight: break
+            case .up, .tab, .delete, .shiftLeft, .shiftRight, .shift, .capsLock: break
             }
         }
         return kanaStep()
@@ -157,7 +157,7 @@ public final class AnthyEngine: InputEngine {
                 return kanaStep()
             case .home: current = 0
             case .end: current = choices.count - 1
-            case .delete: break
+            case .delete, .shift, .capsLock: break
             }
         }
         chosen = choices

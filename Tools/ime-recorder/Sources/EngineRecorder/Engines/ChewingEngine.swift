@@ -64,10 +64,15 @@ public final class ChewingEngine: InputEngine {
             case .end: _ = chewing_handle_End(context)
             case .shiftLeft: _ = chewing_handle_ShiftLeft(context)
             case .shiftRight: _ = chewing_handle_ShiftRight(context)
+            case .capsLock: _ = chewing_handle_Capslock(context)
+            case .shift: break  // Chewing has no use for Shift alone: declined below.
             }
         }
-        var step = EngineStep(declined: chewing_keystroke_CheckIgnore(context) != 0)
-        if chewing_commit_Check(context) != 0, let text = chewing_commit_String_static(context) {
+        // Shift alone reaches no handler, so the check and commit calls would still report
+        // the previous key's.
+        let untouched = key == .named(.shift)
+        var step = EngineStep(declined: untouched || chewing_keystroke_CheckIgnore(context) != 0)
+        if !untouched, chewing_commit_Check(context) != 0, let text = chewing_commit_String_static(context) {
             step.commit = String(cString: text)
         }
         let buffer = chewing_buffer_String_static(context).map { String(cString: $0) } ?? ""

@@ -45,6 +45,9 @@ public final class HangulEngine: InputEngine {
             step.commit = Self.string(hangul_ic_get_commit_string(context))
         case .named(.backSpace):
             step.declined = !hangul_ic_backspace(context)
+        case .named(.shift), .named(.capsLock):
+            // Modifiers alone: the composition goes on (libhangul has no modes).
+            step.declined = true
         case .named(let named):
             step.commit = Self.string(hangul_ic_flush(context))
             step.declined = true

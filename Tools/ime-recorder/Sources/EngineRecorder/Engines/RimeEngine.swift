@@ -16,6 +16,10 @@ public final class RimeEngine: InputEngine {
 
     private let runtime: RimeRuntime
     private var session: RimeSessionId = 0
+    /// Whether Caps Lock is on: X11 then sets `LockMask` (2) on every key event, the next
+    /// Caps Lock's included, which is how Rime tells on from off (`ProcessCapsLock`, which
+    /// assumes IBus's events).
+    private var capsLocked = false
 
     /// Opens a Rime session on `schema`, deploying it (with the user dictionary off)
     /// into `runtime`'s private user directory on first use.
@@ -34,6 +38,7 @@ public final class RimeEngine: InputEngine {
         let api = runtime.api.pointee
         if session != 0 { _ = api.destroy_session(session) }
         session = api.create_session()
+        capsLocked = false
         guard session != 0, api.select_schema(session, schema) != 0 else {
             throw .engine(name, "cannot open a session on schema \(schema)")
         }
@@ -47,12 +52,18 @@ public final class RimeEngine: InputEngine {
 
     public func press(_ key: Key) -> EngineStep {
         let api = runtime.api.pointee
-        let (code, mask): (Int32, Int32) =
+        var (code, mask): (Int32, Int32) =
             switch key {
             case .character(let scalar): (Int32(scalar.value), 0)
             case .named(let named): (named.keysym, named.modifiers)
             }
-        let handled = api.process_key(session, code, mask) != 0
+        if capsLocked { mask |= 2 }
+        var handled = api.process_key(session, code, mask) != 0
+        if key == .named(.shift) || key == .named(.capsLock) {
+            // A modifier alone acts on its release (`kReleaseMask`, rime/key_table.h).
+            handled = api.process_key(session, code, mask | 1 << 30) != 0 || handled
+        }
+        if key == .named(.capsLock) { capsLocked.toggle() }
         var step = EngineStep(declined: !handled)
         var commit = RimeCommit()
         commit.data_size = Int32(MemoryLayout<RimeCommit>.stride - MemoryLayout<Int32>.size)
@@ -128,6 +139,13 @@ public final class RimeRuntime: @unchecked Sendable {
         api.pointee.deployer_initialize(&traits)
         version = api.pointee.get_version().map { String(cString: $0) } ?? "unknown"
         api.pointee.initialize(&traits)
+        // Debian ships no compiled `default.yaml` (its `build/` holds the schemas only), and
+        // without it Rime runs with no `ascii_composer/switch_key` bindings, so Shift
+        // switches nothing ("Missing ascii bindings", ascii_composer.cc). Compiled into the
+        // private user directory, as a deployment does.
+        guard api.pointee.deploy_config_file("default.yaml", "config_version") != 0 else {
+            throw .engine("rime", "cannot deploy \(sharedDirectory)/default.yaml")
+        }
     }
 
     deinit { api.pointee.finalize() }
