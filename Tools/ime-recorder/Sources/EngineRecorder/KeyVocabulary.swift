@@ -28,8 +28,11 @@ import IMEHarness
 ///   flutter/flutter#97413: a number field a Japanese IME cannot type into).
 ///
 /// Every engine's moves include BackSpace (inside and after compositions), Return,
-/// Escape and the arrows. Mode switches (Rime's Shift, Chewing's Caps Lock) are not typed:
-/// a switched-off input method types ASCII, which the open-loop fuzzer covers already.
+/// Escape and the arrows, and the mode switches of the engines that have them: Shift
+/// alone and Caps Lock on Rime (`ascii_composer/switch_key` in its `default.yaml`:
+/// `Shift_L: inline_ascii`, `Caps_Lock: clear`), Caps Lock on Chewing (its Chinese and
+/// English modes). libhangul and the Anthy front end have none. Caps Lock switches modes
+/// only: a declined letter reaches the field as the script writes it.
 public struct KeyVocabulary: Sendable {
     /// One kind of move: a key run chosen from `choices`, `weight` times as likely as a
     /// move of weight 1.
@@ -151,6 +154,7 @@ public struct KeyVocabulary: Sendable {
                             }
                         }),
                     Move(name: "punctuation", weight: 1, choices: [[.character(",")], [.character(".")]]),
+                    rimeModeSwitch,
                 ] + editing)
         case ("rime", let schema) where schema.hasPrefix("bopomofo"):
             return KeyVocabulary(
@@ -159,6 +163,7 @@ public struct KeyVocabulary: Sendable {
                     Move(name: "syllable", weight: 10, choices: try zhuyin(data.rime)),
                     Move(name: "space", weight: 2, choices: [[.named(.space)]]),
                     Move(name: "candidate", weight: 1, choices: [[.named(.down)], [.named(.down), .named(.space)]]),
+                    rimeModeSwitch,
                 ] + editing)
         case ("chewing", "default"):
             return KeyVocabulary(
@@ -169,6 +174,7 @@ public struct KeyVocabulary: Sendable {
                     Move(
                         name: "candidate", weight: 1,
                         choices: "123456789".unicodeScalars.map { [.named(.down), .character($0)] }),
+                    Move(name: "mode switch", weight: 1, choices: [[.named(.capsLock)]]),
                 ] + editing)
         case ("libhangul", let keyboard):
             let jamo = try hangulKeys(keyboard: keyboard, data: data)
@@ -206,6 +212,9 @@ public struct KeyVocabulary: Sendable {
     private static let digitRuns: [[Key]] = (0..<10).flatMap { start in
         (1...8).map { length in (0..<length).map { Key.character(Unicode.Scalar(UInt8(48 + (start + $0) % 10))) } }
     }
+
+    private static let rimeModeSwitch = Move(
+        name: "mode switch", weight: 1, choices: [[.named(.shift)], [.named(.capsLock)]])
 
     private static func characters(_ text: String) -> [Key] { text.unicodeScalars.map { .character($0) } }
 

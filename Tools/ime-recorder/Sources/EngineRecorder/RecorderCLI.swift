@@ -20,7 +20,8 @@ public enum RecorderCLI {
         The script file has one session per line, six tab-separated columns: id, engine,
         schema, initial field (field notation, empty for an empty field), keys (named keys
         in braces: {space} {BackSpace} {Return} {Escape} {Left} {Right} {Up} {Down} {Tab}
-        {Delete} {Home} {End} {Shift+Left} {Shift+Right}; {{ for a brace), description.
+        {Delete} {Home} {End} {Shift+Left} {Shift+Right} {Shift} {Caps_Lock}; {{ for a
+        brace), description.
 
         Engines: rime (luna_pinyin_simp, bopomofo, …), chewing (default), libhangul
         (2, 3f, …), anthy (kana: keys are kana).
@@ -45,11 +46,11 @@ public enum RecorderCLI {
                            rule through each of its schemas (100 generated scripts, both
                            profiles, shrinking included); medians of --rounds (default 5).
           fuzz             Key-level fuzzing: generated key scripts (syllables, candidates,
-                           symbols, tones, jamo, kana, BackSpace, Return, Escape, arrows) typed
-                           through each --engine (default: rime/luna_pinyin_simp,
-                           rime/bopomofo, chewing/default, libhangul/2, anthy/kana) closed
-                           loop under both profiles; the first failure of each property is
-                           shrunk over keys. Stops after --sessions scripts, --seconds
+                           symbols, tones, jamo, kana, BackSpace, Return, Escape, arrows,
+                           mode switches) typed through each --engine (default:
+                           rime/luna_pinyin_simp, rime/bopomofo, chewing/default,
+                           libhangul/2, anthy/kana) closed loop under both profiles;
+                           the first failure of each property is shrunk over keys. Stops after --sessions scripts, --seconds
                            (default 60), or once every --until property failed. --documented
                            fuzzes each legacy length limiter of the catalogue until its
                            documented failure, one after another. --write DIR keeps each

@@ -85,6 +85,9 @@ import Testing
         for key in [Key.named(.backSpace), .named(.enter), .named(.escape), .named(.left), .named(.right)] {
             #expect(used.contains(key), "\(target) never presses \(key)")
         }
+        // The mode switches, where the engine has modes.
+        #expect(used.contains(.named(.capsLock)) == ["rime", "chewing"].contains(parts[0]))
+        #expect(used.contains(.named(.shift)) == (parts[0] == "rime"))
     }
 
     struct TypableCase: Sendable, CustomTestStringConvertible {
@@ -155,7 +158,7 @@ extension EngineSuites {
         }
 
         /// Typed through the five engines from seed 0, each limiter's documented failure turns
-        /// up (in seconds: the test stops it at 60), minimised to a few keys from which no key
+        /// up (in seconds: the test stops it at 60), minimised to at most 20 keys from which no key
         /// can be dropped, and the minimised script fails again when replayed.
         @Test(arguments: limiters)
         func eachLimitersDocumentedFailureIsFoundAndMinimised(_ testCase: Case) throws {
@@ -169,7 +172,7 @@ extension EngineSuites {
             let outcome = try fuzzer.run(seed: 0, sessions: 2000, seconds: 60, until: [testCase.property])
             let failure = try #require(outcome.failures.first { $0.property == testCase.property })
             let keys = try KeyScript.parse(failure.minimised.keys)
-            #expect(keys.count <= 16, "\(failure.minimised.keys)")
+            #expect(keys.count <= 20, "\(failure.minimised.keys)")
             let vocabulary = try #require(
                 vocabularies.first { $0.engine == failure.minimised.engine && $0.schema == failure.minimised.schema })
             let profile = try #require(Profile.all.first { $0.name == failure.profile })
@@ -279,6 +282,44 @@ extension EngineSuites {
             #expect(output == "")
             #expect(errors.hasPrefix("ime-record: ") && errors.contains(testCase.message), "\(errors)")
             #expect(errors.filter { $0 == "\n" }.count == 1, "\(errors)")
+        }
+    }
+}
+
+extension EngineSuites {
+    /// The mode switches the key-level fuzzer presses, on the engines that have them.
+    @Suite struct ModeSwitchTests {
+        struct Case: Sendable, CustomTestStringConvertible {
+            var engine: String
+            var schema: String
+            var keys: String
+            var text: String
+            var testDescription: String { "\(engine) \(keys)" }
+        }
+
+        static let cases: [Case] = [
+            // Shift alone switches Rime to ASCII, which it leaves to the field, and back.
+            .init(engine: "rime", schema: "luna_pinyin_simp", keys: "{Shift}abc{Shift}ni{space}", text: "abc你"),
+            // In a composition it switches inline: the letters stay raw until Shift again.
+            .init(
+                engine: "rime", schema: "luna_pinyin_simp", keys: "ni{Shift}hao{Shift}ma{space}", text: "你好吗"),
+            // Caps Lock clears the composition (`Caps_Lock: clear`), and a second one ends ASCII.
+            .init(engine: "rime", schema: "luna_pinyin_simp", keys: "ni{Caps_Lock}ha{Caps_Lock}o{space}", text: "ha哦"),
+            // Chewing's English mode types letters into its buffer among the Chinese.
+            .init(engine: "chewing", schema: "default", keys: "su3{Caps_Lock}abc{Caps_Lock}cl3{Return}", text: "你abc好"),
+            // Engines without modes leave the composition alone.
+            .init(engine: "libhangul", schema: "2", keys: "gk{Shift}s{space}", text: "한 "),
+            .init(engine: "anthy", schema: "kana", keys: "かな{Shift}{Caps_Lock}{Return}", text: "かな"),
+        ]
+
+        @Test(arguments: cases)
+        func modeSwitchesActAsTheEnginesDefine(_ testCase: Case) throws {
+            let recorder = Recorder(engines: EngineSet(directory: temporaryDirectory()))
+            let session = try recorder.record(
+                ScriptLine(
+                    id: "mode", engine: testCase.engine, schema: testCase.schema, initial: "", keys: testCase.keys,
+                    description: ""))
+            #expect(session.expectedText == UTF16Text(testCase.text))
         }
     }
 }
