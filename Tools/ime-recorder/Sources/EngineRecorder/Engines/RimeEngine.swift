@@ -101,6 +101,9 @@ public final class RimeRuntime: @unchecked Sendable {
             NSTemporaryDirectory() + "ime-record-rime-\(ProcessInfo.processInfo.processIdentifier)-\(UUID().uuidString)"
         let runtime = try RimeRuntime(userDirectory: directory)
         started = runtime
+        // What the runtime keeps open goes before librime's own static destructors run
+        // (which crash on sessions still open at exit).
+        atexit { RimeRuntime.started?.letGo() }
         return runtime
     }
 
@@ -110,6 +113,14 @@ public final class RimeRuntime: @unchecked Sendable {
     private let sharedDirectory: String
     private var traits = RimeTraits()
     private var deployed: Set<String> = []
+    /// The configurations kept open for the runtime's life: Rime caches a loaded
+    /// configuration only while something holds it, so without these every new session
+    /// parsed `default.yaml` and its schema again.
+    private var held: [String: UnsafeMutablePointer<RimeConfig>] = [:]
+    /// One idle session per deployed schema, kept for the runtime's life for the same
+    /// reason: Rime's dictionaries (prism, table) stay loaded only while a session uses
+    /// them, and every recording opens a session of its own.
+    private var keepers: [RimeSessionId] = []
     private let lock = NSLock()
 
     /// Starts Rime with `sharedDirectory` (Debian's prebuilt data) and a fresh private
@@ -146,9 +157,46 @@ public final class RimeRuntime: @unchecked Sendable {
         guard api.pointee.deploy_config_file("default.yaml", "config_version") != 0 else {
             throw .engine("rime", "cannot deploy \(sharedDirectory)/default.yaml")
         }
+        hold("default") { api.pointee.config_open("default", $0) }
+        // Every new session's switcher reads the schemas of `default.yaml`'s schema list.
+        if let config = held["default"] {
+            let schemas = (0..<api.pointee.config_list_size(config, "schema_list")).compactMap { index in
+                api.pointee.config_get_cstring(config, "schema_list/@\(index)/schema").map { String(cString: $0) }
+            }
+            for schema in schemas { hold("schema " + schema) { api.pointee.schema_open(schema, $0) } }
+        }
     }
 
-    deinit { api.pointee.finalize() }
+    /// Opens a configuration with `open` and keeps it open as `name`, closing what was
+    /// kept under that name before (after a deployment, the configuration loaded before
+    /// it is stale: Rime would keep serving it from its cache while it is held).
+    private func hold(_ name: String, _ open: (UnsafeMutablePointer<RimeConfig>) -> Bool) {
+        if let stale = held.removeValue(forKey: name) {
+            _ = api.pointee.config_close(stale)
+            stale.deallocate()
+        }
+        let config = UnsafeMutablePointer<RimeConfig>.allocate(capacity: 1)
+        config.initialize(to: RimeConfig())
+        if open(config) != 0 { held[name] = config } else { config.deallocate() }
+    }
+
+    deinit {
+        letGo()
+        api.pointee.finalize()
+    }
+
+    /// Closes the sessions and configurations kept open.
+    private func letGo() {
+        lock.lock()
+        defer { lock.unlock() }
+        for session in keepers { _ = api.pointee.destroy_session(session) }
+        keepers = []
+        for config in held.values {
+            _ = api.pointee.config_close(config)
+            config.deallocate()
+        }
+        held = [:]
+    }
 
     /// Compiles `schema` into the user directory with `translator/enable_user_dict:
     /// false`, so that selections teach Rime nothing and recordings repeat exactly.
@@ -168,5 +216,8 @@ public final class RimeRuntime: @unchecked Sendable {
         }
         guard api.pointee.deploy_schema(file) != 0 else { throw .engine("rime", "cannot deploy \(file)") }
         deployed.insert(schema)
+        hold("schema " + schema) { api.pointee.schema_open(schema, $0) }
+        let keeper = api.pointee.create_session()
+        if keeper != 0, api.pointee.select_schema(keeper, schema) != 0 { keepers.append(keeper) }
     }
 }
