@@ -249,30 +249,21 @@ extension EngineSuites {
             var testDescription: String { arguments.joined(separator: " ") }
         }
 
+        /// `fuzz` with a rule and `rest`, which `message` must name.
+        static func withRule(_ rest: String..., message: String) -> UsageCase {
+            UsageCase(arguments: ["fuzz", "--rule", "max-length:limit=3"] + rest, message: message)
+        }
+
         static let usage: [UsageCase] = [
-            .init(arguments: ["fuzz"], message: "fuzz: give one --rule SPEC, or --documented"),
-            .init(
-                arguments: ["fuzz", "--rule", "max-length:limit=3", "--documented"],
-                message: "fuzz: give one --rule SPEC, or --documented"),
-            .init(arguments: ["fuzz", "--rule", "no-such-rule"], message: "--rule no-such-rule: "),
-            .init(
-                arguments: ["fuzz", "--rule", "max-length:limit=3", "--until", "too-long"],
-                message: "--until too-long: no such property (known: limit-exceeded, "),
-            .init(
-                arguments: ["fuzz", "--rule", "max-length:limit=3", "--engine", "rime"],
-                message: "--engine rime: write ENGINE/SCHEMA"),
-            .init(
-                arguments: ["fuzz", "--rule", "max-length:limit=3", "--engine", "rime/cangjie5"],
-                message: "no key vocabulary for schema 'cangjie5'"),
-            .init(
-                arguments: ["fuzz", "--rule", "max-length:limit=3", "--seconds", "0"],
-                message: "--seconds needs a number above 0"),
-            .init(
-                arguments: ["fuzz", "--rule", "max-length:limit=3", "--sessions", "-1"],
-                message: "--sessions needs a whole number from 1 to 10000000"),
-            .init(
-                arguments: ["fuzz", "--rule", "max-length:limit=3", "--seed", "x"],
-                message: "--seed needs a whole number from 0 to 18446744073709551615"),
+            UsageCase(arguments: ["fuzz"], message: "fuzz: give one --rule SPEC, or --documented"),
+            withRule("--documented", message: "fuzz: give one --rule SPEC, or --documented"),
+            UsageCase(arguments: ["fuzz", "--rule", "no-such-rule"], message: "--rule no-such-rule: "),
+            withRule("--until", "too-long", message: "--until too-long: no such property (known: limit-exceeded, "),
+            withRule("--engine", "rime", message: "--engine rime: write ENGINE/SCHEMA"),
+            withRule("--engine", "rime/cangjie5", message: "no key vocabulary for schema 'cangjie5'"),
+            withRule("--seconds", "0", message: "--seconds needs a number above 0"),
+            withRule("--sessions", "-1", message: "--sessions needs a whole number from 1 to 10000000"),
+            withRule("--seed", "x", message: "--seed needs a whole number from 0 to 18446744073709551615"),
         ]
 
         @Test(arguments: usage)
