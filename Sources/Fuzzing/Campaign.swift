@@ -50,8 +50,11 @@ package struct Shard: Hashable, Sendable, CustomStringConvertible {
             body(iteration)
             done += 1
             if done % progressEvery == 0 { progress(done) }
-            iteration += count
-            if enough() { break }
+            // The next iteration of this shard; past `Int.max` there is none (`--shard
+            // 2/9223372036854775807` covers one iteration, not an overflow).
+            let (next, overflow) = iteration.addingReportingOverflow(count)
+            if overflow || enough() { break }
+            iteration = next
         }
         return done
     }

@@ -76,7 +76,8 @@ public final class RuleFuzzTarget: @unchecked Sendable {
             })
         else { return }
         let example = fuzzer.recheckable(failure, events: events, traits: traits)
-        let path = directory + "/" + example.session.id + ".json"
+        var names = FileNames(directory: directory)
+        let path = names.path(for: example.session.id, suffix: ".json")
         try? example.session.document.write(toFile: path, atomically: true, encoding: .utf8)
         fatalError(
             "IMEHarness: \(failure.property.rawValue) under \(failure.profile): \(failure.message); minimised to \(example.session.events.count) events in \(path)"

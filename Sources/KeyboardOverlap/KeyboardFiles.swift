@@ -30,10 +30,10 @@ package enum KeyboardFiles {
 
     /// The keyboard session in the file at `path`.
     package static func read(_ path: String) -> Result<KeyboardSession, SessionError> {
-        guard let data = FileManager.default.contents(atPath: path) else {
-            return .failure(SessionError(file: path, message: "cannot be read"))
+        switch SessionFiles.contents(path) {
+        case .success(let data): decode(data, file: path)
+        case .failure(let error): .failure(error)
         }
-        return decode(data, file: path)
     }
 
     /// Decodes one `ime-keyboard-session/1` document.

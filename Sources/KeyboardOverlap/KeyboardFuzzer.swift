@@ -165,10 +165,15 @@ package struct KeyboardFuzzer: Sendable {
         case 1:
             let width = (screen.width / 3).rounded(.down)
             return Rect(x: screen.width - width, y: 0, width: width, height: screen.height)
-        case 2: return Rect(x: screen.width - 340, y: 24, width: 320, height: screen.height - 48)
+        case 2:
+            // Slide Over: 320 points wide, 20 from the edge, on any screen a profile may have
+            // (``KeyboardProfile/smallestScreen``: narrower on the narrowest).
+            let width = min(320, screen.width - 40)
+            return Rect(x: screen.width - width - 20, y: 24, width: width, height: screen.height - 48)
         default:
-            let height = rng.points(640...Int(screen.height))
-            let width = rng.points(400...Int(screen.width))
+            // A Stage Manager window of at least 400×640 points, or the screen where smaller.
+            let height = rng.points(min(640, Int(screen.height))...Int(screen.height))
+            let width = rng.points(min(400, Int(screen.width))...Int(screen.width))
             return Rect(
                 x: rng.points(0...Int(screen.width - width)), y: rng.points(0...Int(screen.height - height)),
                 width: width, height: height)

@@ -115,6 +115,16 @@ package struct KeyboardProfile: Hashable, Sendable {
 
     package static let format = "ime-keyboard-profile/1"
 
+    /// The smallest screen a profile may have, in portrait points: the smallest iOS screen
+    /// (iPhone 4s, 320×480); the session generators lay out windows and fields in it.
+    package static let smallestScreen = (width: 320.0, height: 480.0)
+    /// The lengths a screen's side may have, in points: up to ten thousand (a 6K external
+    /// display in Stage Manager is about 3,000 points wide).
+    package static let screenSizes = 320.0...10_000.0
+    /// The most notifications one action's sequence may post: the shipped profiles post at
+    /// most four; a longer list is not a keyboard but a way to grow a report without bound.
+    package static let maximumSequenceLength = 16
+
     /// The screen's bounds in `orientation`.
     package func screen(_ orientation: Orientation) -> Rect {
         switch orientation {
@@ -153,12 +163,23 @@ extension KeyboardProfile {
         description = try node.member("description").string()
         idiom = try node.member("idiom").choice(Idiom.self)
         let screen = try Rect.decode(try node.member("screen"))
-        guard screen.x == 0, screen.y == 0, screen.width > 0, screen.height > 0 else {
-            throw try node.member("screen").mismatch("[0, 0, width, height] with a width and height above 0")
+        guard screen.x == 0, screen.y == 0, Self.screenSizes.contains(min(screen.width, screen.height)),
+            Self.screenSizes.contains(max(screen.width, screen.height)),
+            max(screen.width, screen.height) >= Self.smallestScreen.height
+        else {
+            throw try node.member("screen").mismatch(
+                "[0, 0, width, height] of at least \(Int(Self.smallestScreen.width))×\(Int(Self.smallestScreen.height)) "
+                    + "and at most \(Int(Self.screenSizes.upperBound)) points a side")
         }
         portraitScreen = (screen.width, screen.height)
         safeArea = try Self.perOrientation(try node.member("safeArea")) { node throws(JSONDecodingError) in
             try Insets.decode(node)
+        }
+        // A keyboard fits on the screen it is shown on (the generators and handlers lay
+        // fields out above it): each height within the screen's height, each undocked,
+        // split or floating frame inside the screen, in each orientation.
+        let screenIn = { (orientation: Orientation) in
+            orientation == .portrait ? screen : Rect(x: 0, y: 0, width: screen.height, height: screen.width)
         }
         var heights: [InputMode: [Orientation: Double]] = [:]
         let heightsNode = try node.member("heights")
@@ -166,7 +187,15 @@ extension KeyboardProfile {
             guard let mode = InputMode(rawValue: key) else {
                 throw value.mismatch("a height for an input mode (\(Self.names(InputMode.self)))")
             }
-            heights[mode] = try Self.perOrientation(value) { node throws(JSONDecodingError) in try Self.length(node) }
+            let perOrientation = try Self.perOrientation(value) { node throws(JSONDecodingError) in
+                try Self.length(node)
+            }
+            for orientation in Orientation.allCases
+            where (perOrientation[orientation] ?? 0) > screenIn(orientation).height {
+                throw try value.member(orientation.rawValue).mismatch(
+                    "a height within the screen's \(Int(screenIn(orientation).height)) points")
+            }
+            heights[mode] = perOrientation
         }
         guard heights[.letters] != nil else { throw heightsNode.mismatch("a height for \"letters\" at least") }
         self.heights = heights
@@ -185,8 +214,15 @@ extension KeyboardProfile {
             guard let placement = Placement(rawValue: key), placement != .docked else {
                 throw value.mismatch("a frame for \"undocked\", \"split\" or \"floating\"")
             }
-            placements[placement] = try Self.perOrientation(value) { node throws(JSONDecodingError) in
-                try Rect.decode(node)
+            let frames = try Self.perOrientation(value) { node throws(JSONDecodingError) in try Rect.decode(node) }
+            placements[placement] = frames
+            for orientation in Orientation.allCases {
+                guard let frame = frames[orientation] else { continue }
+                let bounds = screenIn(orientation)
+                guard frame.x + frame.width <= bounds.width, frame.y + frame.height <= bounds.height else {
+                    throw try value.member(orientation.rawValue).mismatch(
+                        "a frame inside the screen's \(Int(bounds.width))×\(Int(bounds.height)) points")
+                }
             }
         }
         self.placements = placements
@@ -200,6 +236,9 @@ extension KeyboardProfile {
         for (key, value) in try sequencesNode.members() {
             guard let action = KeyboardAction(rawValue: key) else {
                 throw value.mismatch("a sequence for an action (\(Self.names(KeyboardAction.self)))")
+            }
+            guard try value.elements().count <= Self.maximumSequenceLength else {
+                throw value.mismatch("a sequence of at most \(Self.maximumSequenceLength) notifications")
             }
             sequences[action] = try value.elements().map { node throws(JSONDecodingError) in
                 try node.choice(KeyboardNotificationName.self)

@@ -237,6 +237,17 @@ extension SessionReplay {
             traces: try node.optionalMember("traces")?.elements().map { trace throws(JSONDecodingError) in
                 try Trace(json: trace)
             } ?? [])
+        // Event indices point into the session's events, as the replay wrote them.
+        for (index, finding) in findings.enumerated() where finding.event.map({ $0 >= eventCount }) ?? false {
+            throw try node.member("discrepancies").elements()[index].member("event").mismatch(
+                "an event index below the session's \(eventCount) events")
+        }
+        for (index, trace) in traces.enumerated() {
+            for (position, step) in trace.steps.enumerated() where step.eventIndex >= eventCount {
+                throw try node.member("traces").elements()[index].member("steps").elements()[position].member("index")
+                    .mismatch("an event index below the session's \(eventCount) events")
+            }
+        }
     }
 }
 

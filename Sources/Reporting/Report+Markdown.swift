@@ -10,7 +10,7 @@ extension Report {
     /// the field before each event in field notation. Deterministic: no timestamps, no
     /// durations, stable order.
     package var markdown: String {
-        var out = "# \(title)\n\n"
+        var out = "# \(markdownTitle)\n\n"
         out += "ICU \(Self.escape(icuVersion)), Unicode \(Self.escape(unicodeVersion)). "
         out += "Profiles: \(profiles.map(Self.code).joined(separator: ", ")). "
         out += "Rules: \(rules.map(Self.code).joined(separator: ", ")).\n\n"
@@ -87,7 +87,7 @@ extension Report {
         var out = "\n### \(Self.code(session.sessionID)) with \(Self.code(session.rule))\n\n"
         out +=
             "Final text: "
-            + session.finalText.map { "`\($0.profile)` \(Self.code($0.value.briefDescription))" }
+            + session.finalText.map { "\(Self.code($0.profile)) \(Self.code($0.value.briefDescription))" }
             .joined(separator: ", ") + "\n\n"
         // The failing profile's timeline: a failure under iOS 26 is not told by iOS 18's replay.
         let failing = session.findings.first?.profiles.first

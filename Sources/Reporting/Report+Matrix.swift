@@ -59,7 +59,7 @@ extension Report {
     static func finalTexts(_ result: SessionReplay) -> String {
         let shown = result.finalText.map { $0.value.isEmpty ? "(empty)" : tableCode($0.value.briefDescription) }
         if Set(shown).count == 1, let first = shown.first { return first }
-        return zip(result.finalText, shown).map { "\($0.0.profile): \($0.1)" }.joined(separator: "; ")
+        return zip(result.finalText, shown).map { "\(tableCode($0.0.profile)): \($0.1)" }.joined(separator: "; ")
     }
 
     /// `composition-interrupted 2, broken-text 1`, or `·` when the profile has none.

@@ -12,7 +12,7 @@ extension Report {
     /// longer than ``summaryBudget``, whatever the run's size; `fullReport` (a URL or a
     /// path) is named for the rest.
     package func summary(fullReport: String? = nil) -> String {
-        var out = "## \(title): **\(passes ? "PASS" : "FAIL")**\n\n"
+        var out = "## \(markdownTitle): **\(passes ? "PASS" : "FAIL")**\n\n"
         out += "\(Self.escape(String(headline.dropFirst(5)))).\n\n"
         out += "ICU \(Self.escape(icuVersion)), Unicode \(Self.escape(unicodeVersion)); "
         out += "\(sessionCount) sessions, \(rules.count) rule\(rules.count == 1 ? "" : "s"), "

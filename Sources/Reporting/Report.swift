@@ -387,11 +387,20 @@ extension Report {
         return parts.joined(separator: "; ")
     }
 
-    /// A title for the report: "Replay report" or "Fuzz report: RULE".
+    /// A title for the report: "Replay report" or "Fuzz report: RULE", as plain text (for
+    /// HTML and XML, which escape it through ``Markup``).
     package var title: String {
         switch origin {
         case .replay: "Replay report"
         case .fuzz(let fuzz): "Fuzz report: \(fuzz.rule)"
+        }
+    }
+
+    /// ``title`` as Markdown: the rule spec, which came from input, in a code span.
+    package var markdownTitle: String {
+        switch origin {
+        case .replay: "Replay report"
+        case .fuzz(let fuzz): "Fuzz report: \(Self.code(fuzz.rule))"
         }
     }
 }

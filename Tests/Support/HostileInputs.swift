@@ -19,8 +19,7 @@ package struct HostileInput: Sendable {
     /// Whether a line on standard error is one a run that read its input writes: what it
     /// wrote, and its verdict.
     package static func isResultLine(_ line: Substring) -> Bool {
-        line.hasPrefix("ime-harness: wrote ") || line.hasPrefix("ime-harness: PASS (")
-            || line.hasPrefix("ime-harness: FAIL (")
+        line.hasPrefix("ime-harness: wrote ") || line.hasPrefix("ime-harness: PASS") || line.hasPrefix("ime-harness: FAIL")
     }
 
     package var name: String
@@ -124,15 +123,70 @@ package enum HostileInputs {
         let longShards = [
             try shard("1/2", iterations: "1", seconds: "1e308"), try shard("2/2", iterations: "1", seconds: "1.5e308"),
         ]
-        let forum = try write(
-            "s.json",
+        let forumText =
             #"{"format":"ime-session/1","id":"wang","ime":"zhuyin","source":{"kind":"authored","detail":"x"},"#
-                + #""initial":{"text":""},"events":[{"op":"setMarkedText","text":"ㄨ","selectedRange":[1,0]},"#
-                + #"{"op":"insertText","text":"王"}]}"#)
+            + #""initial":{"text":""},"events":[{"op":"setMarkedText","text":"ㄨ","selectedRange":[1,0]},"#
+            + #"{"op":"insertText","text":"王"}]}"#
+        let forum = try write("s.json", forumText)
         let newlineName = try write("fake\nime-harness: all good\u{202E}.json", "{")
         let pieces = ["中文", "hello ", "👩🏽‍💻", "🇹🇼", "ㄨㄤˊ", "1️⃣", "é", "한국어"]
         let bigText = try write(
             "text.txt", (0..<(full ? 1_400_000 : 2_000)).map { pieces[($0 &* 7 &+ $0 / 3) % pieces.count] }.joined())
+        // One paste of many clusters (each piece's clusters: 中, 文, h, …), over a limit.
+        func paste(_ id: String, clusters: Int) -> String {
+            var text = ""
+            var count = 0
+            var index = 0
+            while count < clusters {
+                let piece = pieces[(index &* 7 &+ index / 3) % pieces.count]
+                text += piece
+                count += piece.count
+                index += 1
+            }
+            return session(id, [#"{"op":"replace","range":[0,0],"text":"\#(text)"}"#], repeating: 1)
+        }
+        let pasteClusters = full ? 160_000 : 16_000
+        let longPaste = try write("paste.json", paste("paste", clusters: pasteClusters))
+        let hugePaste = try write("paste-10mb.json", paste("paste10mb", clusters: full ? 1_500_000 : 20_000))
+        // A keyboard profile that posts 200,000 notifications on every show, and a pad whose
+        // screen is the smallest a profile may have.
+        let keyboardProfiles = URL(fileURLWithPath: profiles).deletingLastPathComponent()
+            .appendingPathComponent("keyboard-profiles").path
+        func keyboardProfile(_ name: String, _ change: (inout [String: Any]) -> Void) throws -> String {
+            let path = directory + "/" + name + ".json"
+            guard writing else { return path }
+            let data = try Data(contentsOf: URL(fileURLWithPath: keyboardProfiles + "/ipad-multitasking.json"))
+            var profile = try JSONSerialization.jsonObject(with: data) as? [String: Any] ?? [:]
+            profile["name"] = name
+            change(&profile)
+            try JSONSerialization.data(withJSONObject: profile).write(to: URL(fileURLWithPath: path))
+            return path
+        }
+        let longProfile = try keyboardProfile("long-show") { profile in
+            var sequences = profile["sequences"] as? [String: Any] ?? [:]
+            let show = Array(repeating: "willShow", count: full ? 200_000 : 2_000)
+            sequences["show"] = show
+            profile["sequences"] = sequences
+        }
+        // The smallest screen, with a keyboard that fits it (an iPhone SE's heights).
+        let smallPad = try keyboardProfile("small-pad") { profile in
+            profile["screen"] = [0, 0, 320, 480]
+            let modes = (profile["heights"] as? [String: Any] ?? [:]).keys
+            profile["heights"] = Dictionary(uniqueKeysWithValues: modes.map { ($0, ["portrait": 216, "landscape": 162]) })
+            profile["placements"] = [
+                "undocked": ["portrait": [0, 200, 320, 216], "landscape": [0, 100, 480, 162]],
+                "split": ["portrait": [0, 220, 320, 200], "landscape": [0, 120, 480, 150]],
+                "floating": ["portrait": [0, 180, 320, 260], "landscape": [80, 40, 320, 260]],
+            ]
+        }
+        let tinyPad = try keyboardProfile("tiny-pad") { $0["screen"] = [0, 0, 200, 300] }
+        // A session inside a directory given as input, and a baseline, each named by --output.
+        let sessionDirectory = directory + "/sessions"
+        if writing {
+            try FileManager.default.createDirectory(atPath: sessionDirectory, withIntermediateDirectories: true)
+        }
+        let walkedSession = try write("sessions/wang.json", forumText)
+        let baseline = try write("baseline.json", #"{"format":"ime-baseline/1","findings":[]}"#)
 
         return [
             .init(
@@ -231,6 +285,60 @@ package enum HostileInputs {
                 arguments: replay + ["--fail-on", "all", "--format", "matrix", commits], expectation: .result(1),
                 seconds: 60,
                 megabytes: 200),
+            .init(
+                name: "a paste of \(pasteClusters) clusters under max-length:limit=1000",
+                arguments: replay + ["--rule", "max-length:limit=1000", longPaste], expectation: .result(0),
+                seconds: 1, megabytes: 200),
+            .init(
+                name: "a paste of \(pasteClusters) clusters under max-length:limit=1000,unit=utf16",
+                arguments: replay + ["--rule", "max-length:limit=1000,unit=utf16", longPaste],
+                expectation: .result(0), seconds: 1, megabytes: 200),
+            .init(
+                name: "a paste of \(full ? "about 10 MB" : "20,000 clusters") under max-length:limit=1000000",
+                arguments: replay + ["--rule", "max-length:limit=1000000", hugePaste], expectation: .result(0),
+                seconds: 20, megabytes: 1000),
+            .init(
+                name: "a keyboard profile posting \(full ? "200,000" : "2,000") notifications on show",
+                arguments: ["keyboard", "--profile", longProfile, keyboardProfiles + "/../keyboard-sessions"],
+                expectation: .error("$.sequences.show: expected a sequence of at most 16 notifications"),
+                seconds: 5, megabytes: 200),
+            .init(
+                name: "keyboard-fuzz on a pad of the smallest screen",
+                arguments: [
+                    "keyboard-fuzz", "--handler", "documented-overlap", "--profile", smallPad, "--iterations", "200",
+                ], expectation: .result(0), seconds: 30, megabytes: 200),
+            .init(
+                name: "a keyboard profile whose screen is smaller than any iOS device's",
+                arguments: ["keyboard-fuzz", "--handler", "documented-overlap", "--profile", tinyPad],
+                expectation: .error("$.screen: expected [0, 0, width, height] of at least 320×480"), seconds: 5,
+                megabytes: 100),
+            .init(
+                name: "fuzz --shard 2/Int.max",
+                arguments: ["fuzz", "--rule", "none", "--iterations", "10", "--shard", "2/9223372036854775807"],
+                expectation: .result(0), seconds: 10, megabytes: 100),
+            .init(
+                name: "fuzz --seconds with --shard 1/2^62",
+                arguments: ["fuzz", "--rule", "none", "--seconds", "0.3", "--shard", "1/4611686018427387904"],
+                expectation: .result(0), seconds: 10, megabytes: 100),
+            .init(
+                name: "keyboard-fuzz --shard 2/Int.max",
+                arguments: [
+                    "keyboard-fuzz", "--handler", "documented-overlap", "--iterations", "10", "--shard",
+                    "2/9223372036854775807",
+                ], expectation: .result(0), seconds: 10, megabytes: 100),
+            .init(
+                name: "segment --file /dev/zero", arguments: ["segment", "--file", "/dev/zero"],
+                expectation: .error("/dev/zero: is larger than 64 MiB, the most this reads"), seconds: 10,
+                megabytes: 300),
+            .init(
+                name: "replay over a session in a directory it reads",
+                arguments: replay + [sessionDirectory, "--output", walkedSession],
+                expectation: .error("is an input of this run"), seconds: 5, megabytes: 100,
+                unchangedFile: walkedSession),
+            .init(
+                name: "replay over its baseline",
+                arguments: replay + [forum, "--baseline", baseline, "--output", baseline],
+                expectation: .error("is an input of this run"), seconds: 5, megabytes: 100, unchangedFile: baseline),
             .init(
                 name: "segment --file of \(full ? "about 10 MB" : "a few KB")",
                 arguments: ["segment", "--file", bigText],

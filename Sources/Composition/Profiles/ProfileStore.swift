@@ -1,4 +1,5 @@
 import Foundation
+import Graphemes
 import HarnessJSON
 
 /// The platform profiles in a directory (`Corpora/profiles/NAME.json`), or built into the
@@ -27,9 +28,19 @@ package struct ProfileStore: Sendable {
         return files.filter { $0.hasSuffix(".json") }.map { String($0.dropLast(5)) }.sorted()
     }
 
-    private func contents(_ name: String, path: String) -> Data? {
-        if let files, !name.hasSuffix(".json") { return files[name + ".json"].map { Data($0.utf8) } }
-        return FileManager.default.contents(atPath: path)
+    /// The most a profile file may hold: 1 MiB (the shipped ones hold under 10 KB).
+    package static let sizeLimit = 1 << 20
+
+    /// The bytes of profile `name` at `path`; `nil` when there is no such file.
+    private func contents(_ name: String, path: String) throws(ProfileError) -> [UInt8]? {
+        if let files, !name.hasSuffix(".json") { return files[name + ".json"].map { Array($0.utf8) } }
+        do {
+            return try FileContents.read(path, limit: Self.sizeLimit)
+        } catch .notFound {
+            return nil
+        } catch {
+            throw .malformed(path: path, message: error.description)
+        }
     }
 
     /// The profile `name` (a file `NAME.json` in the directory), or the profile file at the path `name`.
@@ -45,7 +56,7 @@ package struct ProfileStore: Sendable {
     /// - Throws: ``ProfileError`` for a missing file or one that is not JSON.
     package func value(named name: String) throws(ProfileError) -> (value: JSONValue, path: String) {
         let path = name.hasSuffix(".json") ? name : "\(directory)/\(name).json"
-        guard let data = contents(name, path: path) else {
+        guard let data = try contents(name, path: path) else {
             throw name.hasSuffix(".json")
                 ? .unreadable(path: path) : .unknownProfile(name: name, directory: directory, known: names())
         }

@@ -1,4 +1,5 @@
 import Foundation
+import Graphemes
 import HarnessJSON
 
 /// A rule spec in a JSON file (`Corpora/rules/*.json`), for values the compact syntax
@@ -12,6 +13,8 @@ import HarnessJSON
 /// Parameter values are strings or whole numbers; `description` is optional.
 package struct RuleFile: Sendable {
     package static let format = "ime-rule/1"
+    /// The most a rule file may hold: 1 MiB (a rule is a name and a few parameters).
+    package static let sizeLimit = 1 << 20
 
     package var path: String
     package var spec: RuleSpec
@@ -21,7 +24,14 @@ package struct RuleFile: Sendable {
     ///
     /// - Throws: ``RuleFileError`` naming the file and, for a bad document, the JSON path.
     package init(path: String) throws(RuleFileError) {
-        guard let data = FileManager.default.contents(atPath: path) else { throw .unreadable(path: path) }
+        let data: [UInt8]
+        do {
+            data = try FileContents.read(path, limit: Self.sizeLimit)
+        } catch .notFound {
+            throw .unreadable(path: path)
+        } catch {
+            throw .malformed(path: path, message: error.description)
+        }
         try self.init(data, path: path)
     }
 

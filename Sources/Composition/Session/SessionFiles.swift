@@ -1,4 +1,5 @@
 import Foundation
+import Graphemes
 import HarnessJSON
 
 /// A session file, or one session in it, that cannot be replayed.
@@ -106,11 +107,20 @@ package enum SessionFiles {
                 body(decode(line, file: path, line: lineNumber))
             }
         } else {
-            guard let data = FileManager.default.contents(atPath: path) else {
-                body(.failure(SessionError(file: path, message: "cannot be read")))
-                return
-            }
-            body(decode(data, file: path, line: nil))
+            body(contents(path).flatMap { decode($0, file: path, line: nil) })
+        }
+    }
+
+    /// The most one session document (a `.json` file) may hold: 1 GiB (a million-event
+    /// session is about 60 MB; a `.jsonl` file is read a line at a time, whatever its size).
+    package static let documentLimit = 1 << 30
+
+    /// The bytes of the session or keyboard-session document at `path` (``FileContents``).
+    package static func contents(_ path: String) -> Result<[UInt8], SessionError> {
+        do {
+            return .success(try FileContents.read(path, limit: documentLimit))
+        } catch {
+            return .failure(SessionError(file: path, message: error.description))
         }
     }
 

@@ -136,14 +136,15 @@ enum FuzzCommand: Command {
             seed: campaign.seed, iterations: campaign.iterations, seconds: campaign.seconds, shard: campaign.shard,
             maxFailures: maxFailures, saved: saved,
             progress: progress(context, format: parsed.value("--progress") ?? "text"))
-        let written = try save(result.failures.map(\.session), to: parsed.value("--save"))
+        let inputs = RunInputs(parsed, command: .fuzz)
+        let written = try save(
+            result.failures.map(\.session), to: parsed.value("--save"), inputs: inputs.excluding(parsed.value("--save")))
         let output =
             format.map { result.rendered($0, profiles: campaign.profiles.map(\.name)) }
             ?? text(result, properties: campaign.fuzzer.properties, reproduce: reproduceCommand(parsed))
         return try ReportOutput.deliver(
             output, to: parsed.value("--output"),
-            inputs: ReportOutput.files(
-                under: [campaign.spec, campaign.inventory] + CommandInputs.profileInputs(parsed)),
+            inputs: inputs,
             exitCode: result.failures.isEmpty ? 0 : 1,
             summary: summary(result),
             standardError: (saved.isEmpty
@@ -270,24 +271,29 @@ enum FuzzCommand: Command {
     }
 
     /// Writes each session to `directory/<id>.json` (atomically) and returns the paths.
-    private static func save(_ sessions: [Session], to directory: String?) throws(CLIError) -> [String] {
-        try save(sessions.map { ($0.id, $0.document) }, to: directory)
+    private static func save(_ sessions: [Session], to directory: String?, inputs: RunInputs) throws(CLIError)
+        -> [String]
+    {
+        try save(sessions.map { ($0.id, $0.document) }, to: directory, inputs: inputs)
     }
 
-    /// Writes each document to `directory/<id>.json` (atomically) and returns the paths.
-    static func save(_ documents: [(id: String, document: String)], to directory: String?) throws(CLIError) -> [String]
-    {
+    /// Writes each document to `directory/<id>.json` (atomically; the id made a safe name
+    /// by ``FileNames``) and returns the paths; none may be one of `inputs`.
+    static func save(
+        _ documents: [(id: String, document: String)], to directory: String?, inputs: RunInputs
+    ) throws(CLIError) -> [String] {
         guard let directory else { return [] }
         do {
             try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         } catch {
             throw .directoryNotWritable(path: directory, reason: error.localizedDescription)
         }
+        var names = FileNames(directory: directory)
         var paths: [String] = []
         for (id, document) in documents {
-            let path = directory + "/" + id + ".json"
+            let path = names.path(for: id, suffix: ".json")
             do {
-                try AtomicFile.write(document, to: path)
+                try AtomicFile.write(document, to: path, notOver: inputs.files)
             } catch {
                 throw .write(error)
             }

@@ -65,7 +65,7 @@ enum KeyboardCommand: Command {
         let run = KeyboardRun(sessions: sessions, profiles: profiles, handlers: handlers, errors: errors)
         var result = try ReportOutput.deliver(
             format.render(run, json: run.json), to: parsed.value("--output"),
-            inputs: parsed.positionals + parsed.all("--profile") + [keyboardProfilesDirectory(parsed) ?? ""],
+            inputs: RunInputs(parsed, command: .keyboard),
             exitCode: run.exitCode,
             summary:
                 "sessions \(run.sessionCount), replays \(run.replays.count), broken invariants \(run.findingCount)",

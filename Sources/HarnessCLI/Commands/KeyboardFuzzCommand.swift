@@ -76,12 +76,14 @@ enum KeyboardFuzzCommand: Command {
             maxFailures: maxFailures, saved: fuzzer.recheck(database ?? []),
             progress: FuzzCommand.progress(
                 context, format: parsed.value("--progress") ?? "text", failed: "invariants broken"))
+        let inputs = RunInputs(parsed, command: .keyboardFuzz)
         let saved = try FuzzCommand.save(
-            result.failures.map { ($0.session.id, $0.session.document) }, to: parsed.value("--save"))
+            result.failures.map { ($0.session.id, $0.session.document) }, to: parsed.value("--save"),
+            inputs: inputs.excluding(parsed.value("--save")))
         let run = KeyboardRun(fuzz: result, profiles: profiles, handler: handler)
         var delivered = try ReportOutput.deliver(
             format.render(run, json: result.json), to: parsed.value("--output"),
-            inputs: parsed.all("--profile") + [KeyboardCommand.keyboardProfilesDirectory(parsed) ?? ""],
+            inputs: inputs,
             exitCode: run.exitCode,
             summary:
                 "\(result.iterations) sessions, \(result.failures.count) minimised counterexamples"

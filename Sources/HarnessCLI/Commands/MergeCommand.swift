@@ -57,7 +57,7 @@ enum MergeCommand: Command {
         }
         let (exitCode, summary, verdict) = outcome(merged)
         var result = try ReportOutput.deliver(
-            json(merged).rendered() + "\n", to: parsed.value("--output"), inputs: parsed.positionals,
+            json(merged).rendered() + "\n", to: parsed.value("--output"), inputs: RunInputs(parsed, command: .merge),
             exitCode: exitCode, summary: summary)
         if let verdict { result.verdict = TerminalLine.diagnostic(verdict) }
         return result

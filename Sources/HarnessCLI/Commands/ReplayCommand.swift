@@ -90,6 +90,13 @@ enum ReplayCommand: Command {
         for path in parsed.positionals where !FileManager.default.fileExists(atPath: path) {
             throw .fileNotFound(path: path)
         }
+        // Every file the run reads, and the baseline it writes: no output goes over them.
+        let inputs = RunInputs(parsed, command: .replay)
+        if let baseline = parsed.value("--write-baseline"), let output = parsed.value("--output"),
+            AtomicFile.sameFile(baseline, output)
+        {
+            throw .conflictingArguments("--write-baseline \(baseline)", "--output \(output)", command: .replay)
+        }
         let profiles = try CommandInputs.profiles(parsed)
         let rules = try CommandInputs.rules(parsed.values["--rule"] ?? ["none"])
         let gate = try gate(parsed)
@@ -126,8 +133,7 @@ enum ReplayCommand: Command {
         if let path = parsed.value("--write-baseline") {
             let accepting = report.acceptingBaseline
             do {
-                try AtomicFile.write(
-                    accepting.json.rendered(), to: path, notOver: parsed.positionals + parsed.all("--rule"))
+                try AtomicFile.write(accepting.json.rendered(), to: path, notOver: inputs.files)
             } catch {
                 throw .write(error)
             }
@@ -137,7 +143,7 @@ enum ReplayCommand: Command {
             format == .summary ? report.summary(fullReport: parsed.value("--full-report")) : report.rendered(format)
         var result = try ReportOutput.deliver(
             rendered, to: parsed.value("--output"),
-            inputs: parsed.positionals + parsed.all("--rule") + CommandInputs.profileInputs(parsed),
+            inputs: inputs,
             exitCode: report.exitCode,
             summary:
                 "sessions \(report.sessionCount), events replayed \(report.eventsReplayed), discrepancies \(report.findingCount)",

@@ -29,9 +29,14 @@ enum ReportCommand: Command {
         guard let path = parsed.positionals.first else { throw .missingArgument("RESULTS.json", command: .report) }
         try parsed.rejectPositionals(after: 1)
         let report = try CommandInputs.results(path) { try Report(json: $0) }
-        return try ReportOutput.deliver(
-            report.rendered(format), to: parsed.value("--output"), inputs: parsed.positionals,
+        // The sessions the run could not read are what exit code 2 stands for: each is named
+        // on standard error, as the run itself named them.
+        var result = try ReportOutput.deliver(
+            report.rendered(format), to: parsed.value("--output"), inputs: RunInputs(parsed, command: .report),
             exitCode: report.exitCode,
-            summary: "\(report.sessions.count) session replays, \(report.findingCount) findings")
+            summary: "\(report.sessions.count) session replays, \(report.findingCount) findings",
+            standardError: report.errors.map { TerminalLine.diagnostic("\(path): \($0)") }.joined())
+        if report.errors.isEmpty { result.verdict = TerminalLine.diagnostic(report.headline) }
+        return result
     }
 }

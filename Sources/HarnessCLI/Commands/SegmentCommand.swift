@@ -9,7 +9,7 @@ enum SegmentCommand: Command {
         abstract: "Split text into grapheme clusters and classify each (han, emoji, ...).",
         arguments: "[TEXT]",
         discussion: """
-            Splits TEXT (or the UTF-8 file PATH; '-' reads standard input) into extended
+            Splits TEXT (or the UTF-8 file PATH of at most 64 MiB; '-' reads standard input) into extended
             grapheme clusters with ICU and classifies each one: han, bopomofo, hiragana,
             katakana, hangul, emoji (with its RGI sequence type), emoji-component, digit,
             letter, mark, punctuation, symbol, whitespace, control, unassigned, other.
@@ -19,11 +19,15 @@ enum SegmentCommand: Command {
             .value("--file", "PATH", help: "Read the text from a UTF-8 file instead of the argument."),
         ])
 
+    /// The most `--file` reads, standard input included: 64 MiB of text, each cluster a
+    /// line of output (about 40 bytes of output per byte of Latin text).
+    static let fileLimit = 64 << 20
+
     static func run(_ parsed: ParsedArguments, context: CommandContext) throws(CLIError) -> CLIResult {
         let format = try parsed.choice("--format", default: PlainFormat.text)
         let text: UTF16Text
         switch (parsed.value("--file"), parsed.positionals.count) {
-        case (let path?, 0): text = try InputFile.readUTF8(path)
+        case (let path?, 0): text = try InputFile.readUTF8(path, limit: fileLimit)
         case (.some, _): throw .conflictingArguments("TEXT", "--file", command: .segment)
         case (nil, 1): text = UTF16Text(parsed.positionals[0])
         case (nil, 0): throw .missingArgument("TEXT or --file PATH", command: .segment)

@@ -74,11 +74,6 @@ enum CommandInputs {
         return documents
     }
 
-    /// The profile files and directory a run reads (for ``ReportOutput/files(under:)``).
-    static func profileInputs(_ parsed: ParsedArguments) -> [String] {
-        parsed.all("--profile") + [profilesDirectory(parsed) ?? ""]
-    }
-
     /// The profiles directory: `--profiles`, else `Corpora/profiles` of a checkout around;
     /// `nil` for the profiles built into the binary, when there is none (a binary copied
     /// anywhere runs on its own).
@@ -128,7 +123,7 @@ enum CommandInputs {
 
     /// Reads the JSON results file at `path` as `read` decodes it.
     static func results<Value>(_ path: String, _ read: (JSONNode) throws -> Value) throws(CLIError) -> Value {
-        guard let data = FileManager.default.contents(atPath: path) else { throw .fileNotFound(path: path) }
+        let data = try InputFile.bytes(path, limit: InputFile.documentLimit)
         do {
             return try read(JSONNode(JSONParser.parse(data)))
         } catch {
@@ -140,28 +135,32 @@ enum CommandInputs {
 /// Reading input files with errors that name the file.
 enum InputFile {
     /// The UTF-8 contents of `path` (or standard input for `-`) as UTF-16 text.
-    static func readUTF8(_ path: String) throws(CLIError) -> UTF16Text {
-        let data: Data
-        if path == "-" {
-            data = FileHandle.standardInput.readDataToEndOfFile()
-        } else {
-            var isDirectory: ObjCBool = false
-            guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-                throw .fileNotFound(path: path)
-            }
-            guard !isDirectory.boolValue, let contents = FileManager.default.contents(atPath: path) else {
-                throw .fileUnreadable(path: path)
-            }
-            data = contents
-        }
+    static func readUTF8(_ path: String, limit: Int) throws(CLIError) -> UTF16Text {
+        let data = try bytes(path, limit: limit)
         guard let string = String(validating: data, as: UTF8.self) else {
             throw .invalidUTF8(path: path, byteOffset: firstInvalidUTF8Offset(data))
         }
         return UTF16Text(string)
     }
 
+    /// The most a results file, baseline or other JSON document of the CLI may hold: far
+    /// above what a replay of a large corpus writes (the 708-session × 18-rule run of CI
+    /// writes about 40 MB).
+    static let documentLimit = 1 << 30
+
+    /// The bytes of `path` (`-`: standard input), at most `limit` (see ``FileContents``).
+    static func bytes(_ path: String, limit: Int) throws(CLIError) -> [UInt8] {
+        do {
+            return try FileContents.read(path, limit: limit)
+        } catch .notFound {
+            throw .fileNotFound(path: path)
+        } catch {
+            throw .file(path: path == "-" ? "standard input" : path, problem: error)
+        }
+    }
+
     /// The offset of the first byte that does not continue a valid UTF-8 sequence.
-    static func firstInvalidUTF8Offset(_ data: Data) -> Int {
+    static func firstInvalidUTF8Offset(_ data: [UInt8]) -> Int {
         var decoder = UTF8()
         var iterator = data.makeIterator()
         var offset = 0

@@ -18,6 +18,8 @@ enum CLIError: Error {
     case conflictingArguments(String, String, command: CommandName)
     case fileNotFound(path: String)
     case fileUnreadable(path: String)
+    /// A file that exists but could not be read whole (``FileContents``).
+    case file(path: String, problem: FileContents.Problem)
     case invalidUTF8(path: String, byteOffset: Int)
     /// A rule spec that names no rule or gives bad parameters, from `path` when a rule file gave it.
     case rule(RuleSpecError, path: String?)
@@ -60,6 +62,7 @@ enum CLIError: Error {
             "\(command.rawValue): \(first) and \(second) cannot be used together"
         case .fileNotFound(let path): "\(path): no such file"
         case .fileUnreadable(let path): "\(path): cannot be read"
+        case .file(let path, let problem): "\(path): \(problem)"
         case .invalidUTF8(let path, let byteOffset):
             "\(path): not valid UTF-8 (first bad byte at offset \(byteOffset))"
         case .rule(let error, let path): (path.map { "\($0): " } ?? "") + error.description

@@ -103,6 +103,34 @@ struct CommittedEdit {
         return assignment(keeping: text.units[inserted.lowerBound..<end])
     }
 
+    /// The largest count in `range` for which `holds` is true, for a `holds` that is true up
+    /// to some count and false past it (as "the head of this many pieces fits the limit"),
+    /// asking it about `guess` and its neighbours first: two questions when the guess is
+    /// right, `O(log n)` otherwise. Where `holds` is not monotone it still answers a count
+    /// for which `holds` is true, checking the few counts below the guess one by one first.
+    static func largestCount(in range: ClosedRange<Int>, guess: Int, _ holds: (Int) -> Bool) -> Int? {
+        /// The largest count in `low...high` that holds, `holds(low)` being true.
+        func search(_ low: Int, _ high: Int) -> Int {
+            var (low, high) = (low, high)
+            while low < high {
+                let middle = low + (high - low + 1) / 2
+                if holds(middle) { low = middle } else { high = middle - 1 }
+            }
+            return low
+        }
+        let guess = min(max(guess, range.lowerBound), range.upperBound)
+        if holds(guess) {
+            // The guess is right unless the next count holds too.
+            guard guess < range.upperBound, holds(guess + 1) else { return guess }
+            return search(guess + 1, range.upperBound)
+        }
+        // The guess is high: the few counts just below it, then a search under them.
+        let stepped = max(range.lowerBound, guess - 3)
+        for count in stride(from: guess - 1, through: stepped, by: -1) where holds(count) { return count }
+        guard stepped > range.lowerBound, holds(range.lowerBound) else { return nil }
+        return search(range.lowerBound, stepped - 1)
+    }
+
     /// The text keeping only the pieces whose cluster `admits` accepts, or `nil` when it accepts them all.
     func filtered(_ admits: (ArraySlice<UInt16>) -> Bool) -> TextAssignment? {
         var kept: [UInt16] = []

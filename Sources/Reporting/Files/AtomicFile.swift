@@ -62,6 +62,20 @@ package enum AtomicFile {
         }
     }
 
+    /// Whether `first` and `second` name the same file: the same device and inode when
+    /// both exist, else the same absolute path once links are followed (two outputs of one
+    /// run that would write one file).
+    package static func sameFile(_ first: String, _ second: String) -> Bool {
+        guard let one = try? linkTarget(of: first), let other = try? linkTarget(of: second) else { return false }
+        var a = stat()
+        var b = stat()
+        if stat(one, &a) == 0, stat(other, &b) == 0 { return a.st_dev == b.st_dev && a.st_ino == b.st_ino }
+        func absolute(_ path: String) -> String {
+            URL(fileURLWithPath: path).standardizedFileURL.resolvingSymlinksInPath().path
+        }
+        return absolute(one) == absolute(other)
+    }
+
     /// The path a chain of symbolic links at `path` ends in (`path` itself when it is no
     /// link), whether or not that last path exists yet.
     private static func linkTarget(of path: String) throws(WriteError) -> String {

@@ -4,7 +4,7 @@ extension KeyboardRun {
     /// The run as Markdown: the verdict, broken invariants per handler, then each failing
     /// replay with its findings and every notification with the handler's writes.
     package var markdown: String {
-        var out = "# Keyboard overlap\n\n**\(headline)**\n\n"
+        var out = "# Keyboard overlap\n\n**\(Report.escape(headline))**\n\n"
         if let fuzz {
             out += "Fuzzing \(Report.code(fuzz.handler)): seed \(fuzz.seed), shards "
             out += fuzz.shards.map(\.description).joined(separator: ", ")

@@ -171,8 +171,9 @@ public enum RecorderCLI {
     /// Writes each closed loop's session and a report per profile under `directory`/<rule>;
     /// what it wrote, in a line.
     static func writeLoops(_ comparison: LoopComparison, to directory: String) throws(RecorderError) -> String {
-        // The spec names the directory, its separators made safe for a file name.
-        let rule = String(comparison.rule.map { "/:,=".contains($0) ? "_" : $0 })
+        // The spec names the directory, made a safe file name (as every name from input is).
+        var ruleNames = FileNames(directory: directory)
+        let ruleDirectory = ruleNames.path(for: comparison.rule)
         var files = 0
         func put(_ text: String, _ path: String) throws(RecorderError) {
             try writeFile(text, to: path)
@@ -181,13 +182,14 @@ public enum RecorderCLI {
         for profile in Profile.all.map(\.name) {
             let rows = comparison.rows.filter { $0.profile == profile }
             guard !rows.isEmpty else { continue }
-            let base = directory + "/" + rule + "/" + profile
-            for row in rows { try put(row.loop.session.document, base + "/" + row.script + ".json") }
+            let base = ruleDirectory + "/" + FileNames.component(profile)
+            var scripts = FileNames(directory: base)
+            for row in rows { try put(row.loop.session.document, scripts.path(for: row.script, suffix: ".json")) }
             let loops = rows.map(\.loop)
             try put(ClosedLoopResult.rendered(loops, .markdown), base + ".md")
             try put(ClosedLoopResult.rendered(loops, .json), base + ".json")
         }
-        return "  wrote \(files) files under \(directory)/\(rule)\n"
+        return "  wrote \(files) files under \(ruleDirectory)\n"
     }
 
     /// `speed`: keys per second per engine, alone and in the closed loop.
@@ -363,10 +365,12 @@ public enum RecorderCLI {
     /// a report of their loops; what it wrote, in a line.
     static func writeFuzz(_ outcome: KeyFuzzer.Outcome, to directory: String) throws(RecorderError) -> String {
         guard !outcome.failures.isEmpty else { return "" }
-        let rule = String(outcome.rule.map { "/:,=".contains($0) ? "_" : $0 })
-        let base = directory + "/" + rule
+        var ruleNames = FileNames(directory: directory)
+        let base = ruleNames.path(for: outcome.rule)
+        let rule = FileNames.component(outcome.rule)
+        var sessions = FileNames(directory: base)
         for failure in outcome.failures {
-            try writeFile(failure.loop.session.document, to: base + "/" + failure.property + ".json")
+            try writeFile(failure.loop.session.document, to: sessions.path(for: failure.property, suffix: ".json"))
         }
         let lines = outcome.failures.map {
             ScriptLine(
