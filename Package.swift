@@ -59,6 +59,7 @@ let package = Package(
             name: "FuzzTargets",
             dependencies: [
                 "Graphemes", "HarnessJSON", "Composition", "InputRules", "Fuzzing", "Reporting", "KeyboardOverlap",
+                "HarnessCLI",
             ]),
         .executableTarget(
             name: "harness-fuzz", dependencies: ["FuzzTargets", "IMEHarness"],
@@ -101,7 +102,7 @@ let package = Package(
             name: "HarnessCLITests",
             dependencies: [
                 "HarnessCLI", "Graphemes", "HarnessJSON", "Composition", "InputRules", "HarnessTestSupport",
-                "ime-harness",
+                "Reporting", "ime-harness",
             ]),
     ],
     swiftLanguageModes: [.v6]

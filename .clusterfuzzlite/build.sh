@@ -1,7 +1,7 @@
 #!/bin/bash -eu
 # Builds the harness's libFuzzer targets for ClusterFuzzLite (and OSS-Fuzz): one binary
 # per target in $OUT (harness-fuzz-json, -session, -rules, -results, -segmentation,
-# -keyboard: copies of one program that picks its target by its name), each with its
+# -keyboard, -baseline, -arguments: copies of one program that picks its target by its name), each with its
 # dictionary and a zip of seed inputs from Corpora, and the profiles the targets read,
 # beside them in $OUT/Corpora.
 #
@@ -21,7 +21,7 @@ swift build -c release --scratch-path "$scratch" --product harness-fuzz $flags
 binary=$(swift build -c release --scratch-path "$scratch" --product harness-fuzz --show-bin-path)/harness-fuzz
 seeds=$(mktemp -d)
 trap 'rm -rf "$seeds"' EXIT
-for target in json session rules results segmentation keyboard; do
+for target in json session rules results segmentation keyboard baseline arguments; do
     cp "$binary" "$OUT/harness-fuzz-$target"
     cp "Tools/fuzz/dictionaries/$target.dict" "$OUT/harness-fuzz-$target.dict"
 done
@@ -36,6 +36,8 @@ groups = {
     "results": [],
     "segmentation": [],
     "keyboard": glob.glob("Corpora/keyboard-sessions/*.json") + glob.glob("Corpora/keyboard-profiles/*.json"),
+    "baseline": [],
+    "arguments": [],
 }
 for target, paths in groups.items():
     os.makedirs(os.path.join(out, target), exist_ok=True)

@@ -2,6 +2,7 @@ import Composition
 import Foundation
 import Fuzzing
 import Graphemes
+import HarnessCLI
 import HarnessJSON
 import InputRules
 import KeyboardOverlap
@@ -29,9 +30,17 @@ package enum FuzzTarget: String, CaseIterable, Sendable {
     case segmentation
     /// Keyboard documents: a keyboard session replayed through every shipped handler
     /// under every shipped keyboard profile and rendered in every format, or a keyboard
-    /// profile (its document written back reads as the same profile), or keyboard fuzz
-    /// results merged.
+    /// profile (its document written back reads as the same profile, and the fuzzer's
+    /// generators lay out sessions on its screen and replay them under it), or keyboard
+    /// fuzz results merged.
     case keyboard
+    /// Baselines: a baseline document read, matched against a replay of a shipped-like
+    /// session, written back and read again to the same baseline.
+    case baseline
+    /// The command line: the bytes split at NUL into argv, parsed and validated as each
+    /// command would before it reads anything (``CLI/validate(_:)``): a message or
+    /// nothing, never a trap.
+    case arguments
 
     /// Runs the target on one input.
     package func run(_ bytes: UnsafeBufferPointer<UInt8>) {
@@ -42,6 +51,8 @@ package enum FuzzTarget: String, CaseIterable, Sendable {
         case .results: Self.results(bytes)
         case .segmentation: Self.segmentation(bytes)
         case .keyboard: Self.keyboard(bytes)
+        case .baseline: Self.baseline(bytes)
+        case .arguments: Self.arguments(bytes)
         }
     }
 
@@ -58,6 +69,9 @@ package enum FuzzTarget: String, CaseIterable, Sendable {
         if let profile = try? KeyboardProfile(json: JSONNode(value)) {
             precondition(
                 (try? KeyboardProfile(json: JSONNode(profile.json))) == profile, "a profile changed through JSON")
+            // The generators lay windows and fields out on any screen the loader accepts.
+            let fuzzer = KeyboardFuzzer(handler: KeyboardHandlers.all[0], profiles: [profile])
+            _ = fuzzer.run(seed: UInt64(bytes.count), iterations: 3, seconds: nil)
             return
         }
         if let result = try? KeyboardFuzzResult(json: JSONNode(value)) {
@@ -70,6 +84,50 @@ package enum FuzzTarget: String, CaseIterable, Sendable {
         precondition(
             (try? KeyboardSession(json: JSONNode(JSONParser.parse(session.document)))) == session,
             "a session changed through JSON")
+    }
+
+    /// A replay whose findings a baseline is matched against: a Zhuyin commit, which iOS
+    /// 26's model reports as a platform discrepancy.
+    private static let baselineReport: Report = {
+        let document =
+            #"{"format":"ime-session/1","id":"wang","ime":"zhuyin","source":{"kind":"authored","detail":"x"},"#
+            + #""initial":{"text":""},"events":[{"op":"setMarkedText","text":"ㄨ","selectedRange":[1,0]},"#
+            + #"{"op":"insertText","text":"王"}]}"#
+        guard case .success(let session) = SessionFiles.decode(Array(document.utf8), file: "wang", line: nil),
+            let replayer = try? Replayer()
+        else { preconditionFailure("the baseline target's session cannot be replayed") }
+        let results = replayer.run(session, profiles: profiles, rules: [AcceptEverything()], traces: .none)
+        var report = Report(replay: results, profiles: profiles.map(\.name), rules: ["none"], errors: [])
+        report.gate = .all
+        report.sessionHashes = [session.id: session.contentHash]
+        return report
+    }()
+
+    private static func baseline(_ bytes: UnsafeBufferPointer<UInt8>) {
+        guard let value = try? JSONParser.parse(bytes), let baseline = try? Baseline(json: JSONNode(value)) else {
+            return
+        }
+        var report = baselineReport
+        report.baseline = baseline
+        let outcome = report.outcome
+        precondition(outcome.accepted <= report.findingCount, "a baseline accepted more findings than were found")
+        for output in [report.markdown, report.summary(fullReport: nil), report.headline] {
+            precondition(!output.isEmpty)
+        }
+        let written = baseline.json.rendered()
+        guard let again = try? Baseline(json: JSONNode(JSONParser.parse(written))) else {
+            preconditionFailure("a baseline cannot read what a baseline wrote")
+        }
+        precondition(again == baseline, "a baseline changed through JSON")
+    }
+
+    private static func arguments(_ bytes: UnsafeBufferPointer<UInt8>) {
+        let arguments = bytes.split(separator: 0, omittingEmptySubsequences: false).map {
+            String(decoding: $0, as: UTF8.self)
+        }
+        if let message = CLI.validate(arguments) {
+            precondition(message.hasSuffix("\n") && message.dropLast().allSatisfy { $0 != "\n" }, "not one line")
+        }
     }
 
     private static func json(_ bytes: UnsafeBufferPointer<UInt8>) {
