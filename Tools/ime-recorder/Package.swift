@@ -29,7 +29,8 @@ let package = Package(
         .testTarget(
             name: "EngineRecorderTests",
             dependencies: [
-                "EngineRecorder",
+                // The executable too, so that a test can run a whole process and see it exit.
+                "EngineRecorder", "ime-record",
                 .product(name: "IMEHarness", package: "IMEHarness"),
             ]),
     ],

@@ -203,6 +203,21 @@ extension EngineSuites {
             #expect(next.selection.end <= next.preedit.utf16.count)
             #expect(engine.press(.named(.enter)).commit == next.preedit)
         }
+
+        /// Two Anthy engines alive at once (two recorders in one process): releasing the
+        /// first must leave the second working, and releasing the second must not crash
+        /// (before, the first one's `anthy_quit` freed the second's context: signal 11).
+        @Test func anthyEnginesOverlapping() throws {
+            let directory = temporaryDirectory()
+            defer { try? FileManager.default.removeItem(atPath: directory) }
+            var first: AnthyEngine? = try AnthyEngine(home: directory + "/1")
+            let second = try AnthyEngine(home: directory + "/2")
+            for key in try KeyScript.parse("にほんご") { _ = first?.press(key) }
+            first = nil
+            for key in try KeyScript.parse("にほんご") { _ = second.press(key) }
+            #expect(second.press(.named(.space)).preedit.hasPrefix("日本"))
+            #expect(second.press(.named(.enter)).commit.hasPrefix("日本"))
+        }
     }
 }
 

@@ -37,14 +37,19 @@ public final class AnthyEngine: InputEngine {
             throw .file(home, "cannot be created (\(error.localizedDescription))")
         }
         setenv("HOME", home, 1)
-        guard anthy_init() == 0 else { throw .engine(name, "anthy_init failed (apt-get install anthy)") }
+        guard AnthyLibrary.acquire() else { throw .engine(name, "anthy_init failed (apt-get install anthy)") }
         version = anthy_get_version_string().map { String(cString: $0) } ?? "unknown"
-        try reset()
+        do {
+            try reset()
+        } catch {
+            AnthyLibrary.release()
+            throw error
+        }
     }
 
     deinit {
         if let context { anthy_release_context(context) }
-        anthy_quit()
+        AnthyLibrary.release()
     }
 
     /// The front end's kana and conversion go, and `anthy_reset_context` (anthy.h) drops
@@ -190,5 +195,36 @@ public final class AnthyEngine: InputEngine {
         let start = texts.prefix(current).reduce(0) { $0 + $1.utf16.count }
         let length = texts.indices.contains(current) ? texts[current].utf16.count : 0
         return EngineStep(preedit: texts.joined(), selection: UTF16Range(location: start, length: length))
+    }
+}
+
+/// Anthy's process-wide state, shared by every ``AnthyEngine`` of a process.
+///
+/// `anthy_init` does nothing when Anthy is already initialised, but `anthy_quit` frees
+/// every context and dictionary at once (src-main/main.c: `anthy_quit_contexts`,
+/// `anthy_quit_dic`), whoever else still uses them. An engine that quit Anthy in its
+/// `deinit` while another was alive (two recorders in one process: a user's test target,
+/// or one run's engines replaced by the next's) left the other's context freed, and the
+/// process crashed with signal 11 when that engine was released at teardown. So the
+/// engines count: the first one initialises Anthy, the last one quits it.
+enum AnthyLibrary {
+    private static let lock = NSLock()
+    nonisolated(unsafe) private static var users = 0
+
+    /// Initialises Anthy for one more engine; `false` when `anthy_init` fails.
+    static func acquire() -> Swift.Bool {
+        lock.lock()
+        defer { lock.unlock() }
+        if users == 0, anthy_init() != 0 { return false }
+        users += 1
+        return true
+    }
+
+    /// One engine less; the last one quits Anthy.
+    static func release() {
+        lock.lock()
+        defer { lock.unlock() }
+        users -= 1
+        if users == 0 { anthy_quit() }
     }
 }
