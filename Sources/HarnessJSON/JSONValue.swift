@@ -38,8 +38,15 @@ package enum JSONValue: Equatable, Sendable {
 
     /// The document as text: indented with two spaces, or on one line.
     package func rendered(pretty: Bool = true) -> String {
+        rendered(depth: pretty ? 0 : nil)
+    }
+
+    /// The value as the pretty renderer writes it `depth` levels deep (an element of an
+    /// array that is a member of the document is at depth 2), or on one line for `nil`:
+    /// what a writer that streams a document's elements one at a time writes for each.
+    package func rendered(depth: Int?) -> String {
         var out = ""
-        write(to: &out, indent: pretty ? 0 : nil)
+        write(to: &out, indent: depth)
         return out
     }
 

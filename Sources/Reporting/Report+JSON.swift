@@ -19,6 +19,15 @@ extension Report {
     ///
     /// The summary's counts are derived; a reader recomputes them.
     package var json: JSONValue {
+        .object([
+            ("summary", summaryJSON),
+            ("sessions", .array(sessions.indices.map { Self.sessionJSON(sessions[$0], index: shard?.indices[$0]) })),
+            ("errors", .array(errors.map(\.json))),
+        ])
+    }
+
+    /// The `summary` member: counts, verdict, gate, baseline, shard and campaign.
+    private var summaryJSON: JSONValue {
         var summary: [(String, JSONValue)] = [
             ("run", .string(runName)), ("unicodeVersion", .string(unicodeVersion)),
             ("icuVersion", .string(icuVersion)), ("profiles", .array(profiles.map(JSONValue.string))),
@@ -48,21 +57,34 @@ extension Report {
                     ])
                 ))
         }
-        return .object([
-            ("summary", .object(summary)),
-            (
-                "sessions",
-                .array(
-                    sessions.enumerated().map { position, session in
-                        guard let index = shard?.indices[position], case .object(let members) = session.json else {
-                            return session.json
-                        }
-                        return .object(members + [("index", .int(index))])
-                    })
-            ),
-            ("errors", .array(errors.map(\.json))),
-        ])
+        return .object(summary)
     }
+
+    /// One element of `sessions`: the session replay, with its position in the unsharded
+    /// run when the run was a shard.
+    package static func sessionJSON(_ session: SessionReplay, index: Int?) -> JSONValue {
+        guard let index, case .object(let members) = session.json else { return session.json }
+        return .object(members + [("index", .int(index))])
+    }
+
+    /// ``json`` as `rendered()` writes it, cut around the elements of `sessions`: a run
+    /// writes `head`, then each replay's ``sessionJSON(_:index:)`` rendered at depth 2
+    /// (``sessionSeparator`` between two), then `tail`, and gets the same bytes, holding
+    /// only what the summary needs instead of every replay's JSON (``sessions`` may then
+    /// hold the replays without their traces). With no sessions, `head` and `tail` are the
+    /// whole document.
+    package var jsonAroundSessions: (head: String, tail: String) {
+        guard !sessions.isEmpty else { return (json.rendered(), "") }
+        // `{`, the summary member as the renderer writes it at depth 0, and the next key.
+        let summary = JSONValue.object([("summary", summaryJSON)]).rendered()
+        return (
+            String(summary.dropLast(2)) + ",\n  \"sessions\": [\n    ",
+            "\n  ],\n  \"errors\": " + JSONValue.array(errors.map(\.json)).rendered(depth: 1) + "\n}"
+        )
+    }
+
+    /// What separates two elements of `sessions` in ``jsonAroundSessions``.
+    package static let sessionSeparator = ",\n    "
 
     private var runName: String {
         switch origin {

@@ -149,14 +149,17 @@ extension Report {
     /// (``TraceKeeping/whenFound`` keeps them for the session replays that have findings).
     package init(replay results: [SessionResult], profiles: [String], rules: [String], errors: [SessionError]) {
         self.init(
-            origin: .replay, profiles: profiles, rules: rules,
-            sessions: results.map { result in
-                result.mapFindings { discrepancy in
-                    Finding(
-                        kind: discrepancy.kind.rawValue, event: discrepancy.event, profiles: discrepancy.profiles,
-                        message: discrepancy.message, details: discrepancy.details)
-                }
-            }, errors: errors)
+            origin: .replay, profiles: profiles, rules: rules, sessions: results.map(Self.sessionReplay), errors: errors
+        )
+    }
+
+    /// A replay's outcome as a report holds it: each discrepancy as a finding.
+    package static func sessionReplay(_ result: SessionResult) -> SessionReplay {
+        result.mapFindings { discrepancy in
+            Finding(
+                kind: discrepancy.kind.rawValue, event: discrepancy.event, profiles: discrepancy.profiles,
+                message: discrepancy.message, details: discrepancy.details)
+        }
     }
 
     /// A fuzz campaign's results: one session replay per minimised counterexample, its

@@ -24,7 +24,8 @@ import Testing
             root = FileManager.default.temporaryDirectory.appendingPathComponent("imeharness-argv-\(UUID())").path
             try FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)
             session = root + "/s.json"
-            try #"{"format":"ime-session/1","id":"s","ime":"other","source":{"kind":"authored","detail":"x"},"initial":{"text":""},"events":[{"op":"insertText","text":"a"}]}"#
+            try
+                #"{"format":"ime-session/1","id":"s","ime":"other","source":{"kind":"authored","detail":"x"},"initial":{"text":""},"events":[{"op":"insertText","text":"a"}]}"#
                 .write(toFile: session, atomically: true, encoding: .utf8)
             results = root + "/r.json"
             let profiles = Repository.path("Corpora/profiles")

@@ -101,7 +101,10 @@ import Testing
         let written = CLI.run([
             "report", directory + "/results.json", "--format", "html", "--output", directory + "/report.html",
         ])
-        #expect(written.standardError == "ime-harness: wrote \(directory)/report.html: 1 session replays, 2 findings\n")
+        #expect(
+            written.standardError
+                == "ime-harness: wrote \(directory)/report.html: 1 session replays, 2 findings\n"
+                + "ime-harness: FAIL (--fail-on all): 2 findings fail the run\n")
         #expect(
             try FileManager.default.contentsOfDirectory(atPath: directory).sorted() == ["report.html", "results.json"])
     }

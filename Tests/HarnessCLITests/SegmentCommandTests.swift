@@ -89,7 +89,7 @@ import Testing
         .init(
             arguments: ["segment", "--file", "/tmp", "a"],
             message: "ime-harness: segment: TEXT and --file cannot be used together\n"),
-        .init(arguments: ["segment", "--file", "/tmp"], message: "ime-harness: /tmp: cannot be read\n"),
+        .init(arguments: ["segment", "--file", "/tmp"], message: "ime-harness: /tmp: is a directory\n"),
         .init(
             arguments: ["frobnicate"],
             message:

@@ -19,7 +19,8 @@ package struct HostileInput: Sendable {
     /// Whether a line on standard error is one a run that read its input writes: what it
     /// wrote, and its verdict.
     package static func isResultLine(_ line: Substring) -> Bool {
-        line.hasPrefix("ime-harness: wrote ") || line.hasPrefix("ime-harness: PASS") || line.hasPrefix("ime-harness: FAIL")
+        line.hasPrefix("ime-harness: wrote ") || line.hasPrefix("ime-harness: PASS")
+            || line.hasPrefix("ime-harness: FAIL")
     }
 
     package var name: String
@@ -172,7 +173,8 @@ package enum HostileInputs {
         let smallPad = try keyboardProfile("small-pad") { profile in
             profile["screen"] = [0, 0, 320, 480]
             let modes = (profile["heights"] as? [String: Any] ?? [:]).keys
-            profile["heights"] = Dictionary(uniqueKeysWithValues: modes.map { ($0, ["portrait": 216, "landscape": 162]) })
+            profile["heights"] = Dictionary(
+                uniqueKeysWithValues: modes.map { ($0, ["portrait": 216, "landscape": 162]) })
             profile["placements"] = [
                 "undocked": ["portrait": [0, 200, 320, 216], "landscape": [0, 100, 480, 162]],
                 "split": ["portrait": [0, 220, 320, 200], "landscape": [0, 120, 480, 150]],

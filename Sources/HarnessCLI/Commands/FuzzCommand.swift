@@ -138,7 +138,8 @@ enum FuzzCommand: Command {
             progress: progress(context, format: parsed.value("--progress") ?? "text"))
         let inputs = RunInputs(parsed, command: .fuzz)
         let written = try save(
-            result.failures.map(\.session), to: parsed.value("--save"), inputs: inputs.excluding(parsed.value("--save")))
+            result.failures.map(\.session), to: parsed.value("--save"), inputs: inputs.excluding(parsed.value("--save"))
+        )
         let output =
             format.map { result.rendered($0, profiles: campaign.profiles.map(\.name)) }
             ?? text(result, properties: campaign.fuzzer.properties, reproduce: reproduceCommand(parsed))

@@ -117,11 +117,22 @@ enum ReplayCommand: Command {
         let shard = try CommandInputs.shard(parsed)
         var position = 0
         var indices: [Int] = []
+        // JSON holds every replay with findings whole, traces and all: each is written to a
+        // spill file as it is made, and only what the summary needs is kept.
+        let spill = format == .json ? try SpillFile() : nil
         let errors = SessionFiles.forEachSession(under: parsed.positionals) { session in
             defer { position += 1 }
             guard shard?.covers(position) ?? true else { return }
             if identified { hashes[session.id] = session.contentHash }
-            let replayed = replayer.run(session, profiles: profiles, rules: rules, traces: traces)
+            var replayed = replayer.run(session, profiles: profiles, rules: rules, traces: traces)
+            if let spill {
+                for index in replayed.indices {
+                    let element = Report.sessionJSON(
+                        Report.sessionReplay(replayed[index]), index: shard == nil ? nil : position)
+                    spill.append(element.rendered(depth: 2), separator: Report.sessionSeparator)
+                    replayed[index].traces = []
+                }
+            }
             results += replayed
             indices += Array(repeating: position, count: replayed.count)
         }
@@ -139,15 +150,28 @@ enum ReplayCommand: Command {
             }
             report.baseline = accepting
         }
-        let rendered =
-            format == .summary ? report.summary(fullReport: parsed.value("--full-report")) : report.rendered(format)
-        var result = try ReportOutput.deliver(
-            rendered, to: parsed.value("--output"),
-            inputs: inputs,
-            exitCode: report.exitCode,
-            summary:
-                "sessions \(report.sessionCount), events replayed \(report.eventsReplayed), discrepancies \(report.findingCount)",
-            standardError: report.errors.map { TerminalLine.diagnostic("\($0)") }.joined())
+        let summary =
+            "sessions \(report.sessionCount), events replayed \(report.eventsReplayed), discrepancies \(report.findingCount)"
+        let standardError = report.errors.map { TerminalLine.diagnostic("\($0)") }.joined()
+        var result: CLIResult
+        if let spill {
+            try spill.finish()
+            let (head, tail) = report.jsonAroundSessions
+            result = try ReportOutput.deliver(
+                producing: { write in
+                    write(head)
+                    spill.replay(to: write)
+                    write(tail + "\n")
+                }, to: parsed.value("--output"), output: context.output, inputs: inputs,
+                exitCode: report.exitCode, summary: summary, standardError: standardError)
+            try spill.finish()
+        } else {
+            let rendered =
+                format == .summary ? report.summary(fullReport: parsed.value("--full-report")) : report.rendered(format)
+            result = try ReportOutput.deliver(
+                rendered, to: parsed.value("--output"), inputs: inputs, exitCode: report.exitCode, summary: summary,
+                standardError: standardError)
+        }
         // A session that could not be read is the run's one-line message (exit 2).
         if report.errors.isEmpty { result.verdict = TerminalLine.diagnostic(report.headline) }
         return result

@@ -9,10 +9,11 @@ enum SegmentCommand: Command {
         abstract: "Split text into grapheme clusters and classify each (han, emoji, ...).",
         arguments: "[TEXT]",
         discussion: """
-            Splits TEXT (or the UTF-8 file PATH of at most 64 MiB; '-' reads standard input) into extended
-            grapheme clusters with ICU and classifies each one: han, bopomofo, hiragana,
-            katakana, hangul, emoji (with its RGI sequence type), emoji-component, digit,
-            letter, mark, punctuation, symbol, whitespace, control, unassigned, other.
+            Splits TEXT (or the UTF-8 file PATH, at most 64 MiB; '-' reads standard
+            input) into extended grapheme clusters with ICU and classifies each one: han,
+            bopomofo, hiragana, katakana, hangul, emoji (with its RGI sequence type),
+            emoji-component, digit, letter, mark, punctuation, symbol, whitespace, control,
+            unassigned, other.
             """,
         options: [
             .value("--format", "FORMAT", choices: PlainFormat.names, help: "Output format (default: text)."),

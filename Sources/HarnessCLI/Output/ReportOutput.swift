@@ -21,4 +21,24 @@ enum ReportOutput {
         return CLIResult(
             exitCode: exitCode, standardError: standardError + TerminalLine.diagnostic("wrote \(path): \(summary)"))
     }
+
+    /// As ``deliver(_:to:inputs:exitCode:summary:standardError:)``, the output handed over
+    /// in pieces by `produce` (to standard output as they come, or to the file), so that
+    /// it is never held whole.
+    static func deliver(
+        producing produce: (_ write: (String) -> Void) -> Void, to path: String?, output: OutputSink,
+        inputs: RunInputs, exitCode: Int32, summary: String, standardError: String = ""
+    ) throws(CLIError) -> CLIResult {
+        guard let path else {
+            produce(output.write)
+            return CLIResult(exitCode: exitCode, standardError: standardError)
+        }
+        do {
+            try AtomicFile.write(to: path, notOver: inputs.files, produce)
+        } catch {
+            throw .write(error)
+        }
+        return CLIResult(
+            exitCode: exitCode, standardError: standardError + TerminalLine.diagnostic("wrote \(path): \(summary)"))
+    }
 }

@@ -22,6 +22,16 @@ package enum AtomicFile {
     ///
     /// - Throws: ``WriteError`` saying why, with no temporary file left behind.
     package static func write(_ text: String, to path: String, notOver inputs: [String] = []) throws(WriteError) {
+        try write(to: path, notOver: inputs) { write in write(text) }
+    }
+
+    /// Writes what `produce` hands its writer, piece by piece, to `path` as UTF-8, unless
+    /// `path` is one of `inputs`: a report larger than memory is never held whole.
+    ///
+    /// - Throws: ``WriteError`` saying why, with no temporary file left behind.
+    package static func write(
+        to path: String, notOver inputs: [String] = [], _ produce: (_ write: (String) -> Void) -> Void
+    ) throws(WriteError) {
         func failure(_ reason: String) -> WriteError { WriteError(path: path, reason: reason) }
         let target = try linkTarget(of: path)
         var info = stat()
@@ -37,7 +47,7 @@ package enum AtomicFile {
         let kind = info.st_mode & S_IFMT
         if exists, kind == S_IFDIR { throw failure("is a directory") }
         if exists, kind != S_IFREG {
-            try writeThrough(text, to: target, path: path)
+            try writeThrough(produce, to: target, path: path)
             return
         }
         let url = URL(fileURLWithPath: target)
@@ -49,11 +59,16 @@ package enum AtomicFile {
         }
         let temporary = url.deletingLastPathComponent().appendingPathComponent(
             ".\(url.lastPathComponent).\(ProcessInfo.processInfo.processIdentifier).tmp")
-        do {
-            try Data(text.utf8).write(to: temporary)
-        } catch {
+        let descriptor = open(temporary.path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        guard descriptor >= 0 else { throw failure("cannot be written (\(String(cString: strerror(errno))))") }
+        let code = writeAll(produce, to: descriptor)
+        if close(descriptor) != 0, code == nil {
             try? FileManager.default.removeItem(at: temporary)
-            throw failure("cannot be written (\(reason(error)))")
+            throw failure("cannot be written (\(String(cString: strerror(errno))))")
+        }
+        if let code {
+            try? FileManager.default.removeItem(at: temporary)
+            throw failure("cannot be written (\(String(cString: strerror(code))))")
         }
         if rename(temporary.path, target) != 0 {
             let code = errno
@@ -95,15 +110,34 @@ package enum AtomicFile {
     }
 
     /// Writes into an existing node that is not a regular file, keeping it.
-    private static func writeThrough(_ text: String, to target: String, path: String) throws(WriteError) {
+    private static func writeThrough(
+        _ produce: (_ write: (String) -> Void) -> Void, to target: String, path: String
+    ) throws(WriteError) {
         let descriptor = open(target, O_WRONLY | O_CLOEXEC)
         guard descriptor >= 0 else {
             throw WriteError(path: path, reason: "cannot be written (\(String(cString: strerror(errno))))")
         }
         defer { close(descriptor) }
-        if let code = StandardStream.write(text, to: descriptor) {
+        if let code = writeAll(produce, to: descriptor) {
             throw WriteError(path: path, reason: "cannot be written (\(String(cString: strerror(code))))")
         }
+    }
+
+    /// Everything `produce` writes, to `descriptor` in pieces of about 64 KiB; the `errno`
+    /// of the first failed write (later pieces are dropped), or `nil`.
+    private static func writeAll(_ produce: (_ write: (String) -> Void) -> Void, to descriptor: Int32) -> Int32? {
+        var pending = ""
+        var failure: Int32?
+        func flush() {
+            if failure == nil, !pending.isEmpty { failure = StandardStream.write(pending, to: descriptor) }
+            pending = ""
+        }
+        produce { piece in
+            pending += piece
+            if pending.utf8.count >= 1 << 16 { flush() }
+        }
+        flush()
+        return failure
     }
 
     private static func reason(_ error: any Error) -> String {

@@ -46,9 +46,10 @@ public struct FileNames: Sendable {
         for character in text {
             let kept =
                 character == "-" || character == "_" || character == "."
-                || ((character.isLetter || character.isNumber) && character.unicodeScalars.allSatisfy {
-                    $0.properties.generalCategory != .format && $0.properties.generalCategory != .control
-                })
+                || ((character.isLetter || character.isNumber)
+                    && character.unicodeScalars.allSatisfy {
+                        $0.properties.generalCategory != .format && $0.properties.generalCategory != .control
+                    })
             if kept {
                 guard name.utf8.count + character.utf8.count <= maximumLength else { break }
                 name.append(character)
