@@ -55,13 +55,20 @@ enum Fixtures {
         }
     }()
 
+    /// What a results file may name a rule, a profile or a session: a heading on a new
+    /// line, backticks that would close a code span, a pipe that would end a table cell, a
+    /// live `<img onerror>`, a right-to-left override.
+    static let hostileName = "p|1`` `\n# Heading <img src=x onerror=alert(1)>\u{202E}z"
+
     /// A results file written to attack the renderers: markup in the versions, backticks,
     /// pipes, a newline and a right-to-left override in a discrepancy's kind and message,
-    /// a profile name with a pipe. `report` reads such a file like any other.
+    /// in the profile's name, the rule's and the session's. `report` reads such a file like
+    /// any other.
     static let hostileResults: Report = {
         let hostile = "<script>alert(1)</script>`` `|\n\u{202E}&amp;"
+        let profile = hostileName
         let finding = JSONValue.object([
-            ("kind", .string("`x`|y\n" + hostile)), ("event", .int(0)), ("profiles", .array([.string("p|1")])),
+            ("kind", .string("`x`|y\n" + hostile)), ("event", .int(0)), ("profiles", .array([.string(profile)])),
             ("rule", .string(hostile)), ("message", .string(hostile)), ("details", .null),
         ])
         let document = JSONValue.object([
@@ -69,7 +76,7 @@ enum Fixtures {
                 "summary",
                 .object([
                     ("unicodeVersion", .string(hostile)), ("icuVersion", .string(hostile)),
-                    ("profiles", .array([.string("p|1")])), ("rules", .array([.string(hostile)])),
+                    ("profiles", .array([.string(profile)])), ("rules", .array([.string(hostile)])),
                 ])
             ),
             (
@@ -77,7 +84,7 @@ enum Fixtures {
                 .array([
                     .object([
                         ("id", .string(hostile)), ("rule", .string(hostile)), ("events", .int(1)),
-                        ("finalText", .object([("p|1", .string(hostile))])), ("discrepancies", .array([finding])),
+                        ("finalText", .object([(profile, .string(hostile))])), ("discrepancies", .array([finding])),
                     ])
                 ])
             ),
@@ -87,6 +94,20 @@ enum Fixtures {
             return try Report(json: JSONNode(JSONParser.parse(document.rendered())))
         } catch {
             fatalError("the hostile results must read: \(error)")
+        }
+    }()
+
+    /// The results of a fuzz campaign whose rule spec is ``hostileName`` (a rule file's
+    /// pattern may hold any of it): the title of every report names the rule.
+    static let hostileFuzz: Report = {
+        let document = JSONValue.object([
+            ("rule", .string(hostileName)), ("seed", .int(0)), ("shards", .array([.string("1/1")])),
+            ("iterations", .int(1)), ("seconds", .int(0)), ("properties", .array([])), ("failures", .array([])),
+        ])
+        do {
+            return try Report(json: JSONNode(JSONParser.parse(document.rendered())), profiles: [hostileName])
+        } catch {
+            fatalError("the hostile fuzz results must read: \(error)")
         }
     }()
 
@@ -104,13 +125,14 @@ enum Fixtures {
 
 /// The fixture reports, by name, for parameterised tests.
 enum FixtureReport: String, CaseIterable, Sendable, CustomTestStringConvertible {
-    case corpus, hostile, hostileResults
+    case corpus, hostile, hostileResults, hostileFuzz
 
     var report: Report {
         switch self {
         case .corpus: Fixtures.corpusReport
         case .hostile: Fixtures.hostileReport
         case .hostileResults: Fixtures.hostileResults
+        case .hostileFuzz: Fixtures.hostileFuzz
         }
     }
 

@@ -21,13 +21,32 @@ import Testing
         }
     }()
 
+    /// A name a keyboard profile or session file may give: a newline and a heading,
+    /// backticks, a pipe, a live tag, a right-to-left override.
+    static let hostileName = "p|1`` `\n# Heading <img src=x onerror=alert(1)>\u{202E}z"
+
     static func run(_ handler: any KeyboardHandler, hostile: Bool = false) -> KeyboardRun {
         var (sessions, _) = KeyboardFiles.load([Repository.path("Corpora/keyboard-sessions")])
+        var profiles = Self.profiles
         if hostile {
             sessions[0].id = "<script>alert(1)</script>\u{202E}&\"'"
             sessions[0].source.detail = "<img src=x onerror=alert(1)>"
+            sessions[1].id = hostileName
+            profiles[0].name = hostileName
         }
         return KeyboardRun(sessions: sessions, profiles: profiles, handlers: [handler])
+    }
+
+    /// Nothing a profile or session names becomes Markdown markup or breaks a line of it.
+    @Test func hostileNamesStayTextInMarkdown() {
+        let markdown = Self.run(Seed000WindowHandler(), hostile: true).markdown
+        #expect(!markdown.contains("\u{202E}"))
+        #expect(!markdown.contains("\n# Heading"))
+        for line in markdown.split(separator: "\n") {
+            let (closed, outside) = MarkdownReportTests.codeSpans(String(line))
+            #expect(closed, "\(line)")
+            #expect(MarkdownReportTests.markupEscaped(outside), "\(line)")
+        }
     }
 
     @Test func thePageIsWellFormedInertAndDrawsEveryEvent() throws {
