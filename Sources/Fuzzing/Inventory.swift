@@ -189,9 +189,19 @@ package struct Inventory: Sendable {
 
     /// The non-comment lines of a text file (held in memory, by its name, when ``files`` are).
     private func lines(_ path: String) throws(InventoryError) -> [Substring] {
-        let held = files.map { $0[String(path.split(separator: "/").last ?? "")].map { Data($0.utf8) } }
-        guard let data = held ?? FileManager.default.contents(atPath: path) else {
-            throw .unreadable(path: path, reason: "no such file")
+        let data: [UInt8]
+        if let files {
+            guard let held = files[String(path.split(separator: "/").last ?? "")] else {
+                throw .unreadable(path: path, reason: "no such file")
+            }
+            data = Array(held.utf8)
+        } else {
+            do {
+                // The shipped inventories hold under 1 MB; 64 MiB is room for a user's own.
+                data = try FileContents.read(path, limit: 64 << 20)
+            } catch {
+                throw .unreadable(path: path, reason: error.description)
+            }
         }
         return String(decoding: data, as: UTF8.self).split(separator: "\n").filter { !$0.hasPrefix("#") }
     }

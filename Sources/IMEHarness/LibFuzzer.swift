@@ -23,11 +23,12 @@ public enum LibFuzzer {
                 })
         #else
             for path in arguments {
-                guard let data = FileManager.default.contents(atPath: path) else {
+                // libFuzzer's own inputs are small; -max_len defaults to 4 KB.
+                guard let data = try? FileContents.read(path, limit: 64 << 20) else {
                     FileHandle.standardError.write(Data("\(name): \(path): cannot be read\n".utf8))
                     exit(2)
                 }
-                Array(data).withUnsafeBufferPointer { check($0) }
+                data.withUnsafeBufferPointer { check($0) }
             }
             print("\(name): \(arguments.count) inputs, no failure")
             exit(0)

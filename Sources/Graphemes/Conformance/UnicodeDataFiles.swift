@@ -53,8 +53,10 @@ package struct UnicodeDataFiles: Sendable {
         guard FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory), isDirectory.boolValue
         else { throw .missingDirectory(directory) }
         let candidates = ["\(directory)/\(file.subdirectory)/\(file.name)", "\(directory)/\(file.name)"]
+        // The largest of Unicode's files read here is under 3 MB; a FIFO or /dev/zero in
+        // its place is read bounded, not without end.
         guard let path = candidates.first(where: { FileManager.default.isReadableFile(atPath: $0) }),
-            let data = FileManager.default.contents(atPath: path)
+            let data = try? FileContents.read(path, limit: 64 << 20)
         else { throw .missingFile(candidates) }
         guard let text = String(validating: data, as: UTF8.self) else { throw .notUTF8(path) }
         let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
