@@ -11,6 +11,12 @@
 // Exit code 1 when replay alone is below 2,000,000 events/s (--no-target: never, for
 // CI's smoke run). --replay-only skips the streaming and memory measurements (for a
 // profiler).
+//
+// --growing N,N,… replays instead one session of N one-letter insertions each (the text
+// grows to N units) and prints the time per event of each against the first: where an
+// event's cost does not depend on the length of the text before it, the ratios stay
+// near 1 (issue 37 asks for 10000,100000,1000000; today they grow with N, see
+// docs/hostile-input.md).
 
 import Composition
 import Foundation
@@ -82,6 +88,26 @@ func writeCorpus(count: Int, to path: String) {
 if CommandLine.arguments.contains("--child-stream") {
     let (sessions, events, _) = stream(value("--child-stream", default: ""))
     print("\(sessions) \(events) \(peakMemoryMiB())")
+    exit(0)
+}
+
+if let sizes = CommandLine.arguments.firstIndex(of: "--growing").map({ _ in value("--growing", default: "") }) {
+    let counts = sizes.split(separator: ",").compactMap { Int($0) }.filter { $0 > 0 }
+    print("replay-benchmark: one session of N one-letter insertions under both profiles, rule none")
+    var first: Double?
+    for count in counts {
+        let session = Session(
+            id: "growing", ime: .latin, source: .init(kind: .authored, detail: "growing text"),
+            initial: FieldState(text: .empty, selection: .caret(at: 0)),
+            events: Array(repeating: .insertText(UTF16Text("a")), count: count))
+        let start = now()
+        _ = replayer.run(session, profiles: profiles, rules: [AcceptEverything()])
+        let perEvent = (now() - start) / Double(count) * 1e6
+        let baseline = first ?? perEvent
+        first = baseline
+        print(
+            String(format: "  %9d events: %8.2f µs per event (%.1f× the first)", count, perEvent, perEvent / baseline))
+    }
     exit(0)
 }
 
