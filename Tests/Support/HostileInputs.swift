@@ -111,6 +111,24 @@ package enum HostileInputs {
         let hugeEvents = try write(
             "results-events.json", results(events: "4000000000000000000", second: "1000000000000000000"))
         let negativeEvents = try write("results-negative.json", results(events: "-5", second: "1"))
+        // Results that name an event past the session's, and that list an unreadable session.
+        let farEvent = try write(
+            "results-far-event.json",
+            #"{"summary":{"unicodeVersion":"15.0","icuVersion":"72.1","profiles":["a"],"rules":["none"]},"#
+                + #""sessions":[{"id":"s","rule":"none","events":1,"#
+                + #""finalText":{},"discrepancies":[{"kind":"broken-text","event":9223372036854775807,"#
+                + #""profiles":["a"],"rule":"none","message":"m"}]}],"errors":[]}"#)
+        let listedError = try write(
+            "results-error.json",
+            #"{"summary":{"unicodeVersion":"15.0","icuVersion":"72.1","profiles":["a"],"rules":["none"]},"#
+                + #""sessions":[],"#
+                + #""errors":[{"file":"lost.json","message":"not JSON"}]}"#)
+        // A profiles directory holding a FIFO that no process writes.
+        let fifoProfiles = directory + "/fifo-profiles"
+        if writing {
+            try FileManager.default.createDirectory(atPath: fifoProfiles, withIntermediateDirectories: true)
+            _ = mkfifo(fifoProfiles + "/fifo.json", 0o600)
+        }
         func shard(_ shard: String, iterations: String, seconds: String) throws -> String {
             try write(
                 "shard-\(shard.replacingOccurrences(of: "/", with: "-"))-\(iterations.count)-\(seconds.count).json",
@@ -209,6 +227,17 @@ package enum HostileInputs {
                 name: "report: negative events", arguments: ["report", negativeEvents],
                 expectation: .error("$.sessions[0].events: expected a whole number from 0"), seconds: 5,
                 megabytes: 100),
+            .init(
+                name: "report: a discrepancy at event Int.max of a one-event session",
+                arguments: ["report", farEvent],
+                expectation: .error("$.sessions[0].discrepancies[0].event: expected an event index below"),
+                seconds: 5, megabytes: 100),
+            .init(
+                name: "report: results listing an unreadable session", arguments: ["report", listedError],
+                expectation: .error("lost.json: not JSON"), seconds: 5, megabytes: 100),
+            .init(
+                name: "a FIFO in the profiles directory", arguments: ["replay", "--profiles", fifoProfiles, forum],
+                expectation: .error("fifo.json: line 1, column 1"), seconds: 5, megabytes: 100),
             .init(
                 name: "merge: iterations summing past Int.max", arguments: ["merge"] + bigShards,
                 expectation: .error("iterations add up to more than"), seconds: 5, megabytes: 100),
