@@ -8,16 +8,17 @@ import Testing
 
 @testable import Reporting
 
-/// Replay and fuzzing give, byte for byte, what they gave before the replay step was made
-/// to allocate nothing (issue 20): for every shipped rule file, the fuzz results of three
-/// seeds and the traced replays of generated and recorded sessions under every shipped
-/// profile, digested.
+/// Replay and fuzzing give what they gave before the replay's two engines became one step
+/// (issue 38): for every shipped rule file, the fuzz results of three seeds and the traced
+/// replays of generated and recorded sessions under every shipped profile, written out as
+/// readable dumps (``Dump``) in `Golden/equivalence/`: each step's field per profile, the
+/// calls' verdicts, the findings and the final texts.
 ///
-/// The digests in `Golden/equivalence/` were recorded at f9fee99, the last commit with
-/// the old replay step. A difference means the replay changed what it finds or traces:
-/// if that is deliberate, record them again with `RECORD_SNAPSHOTS=1` and say why in the
-/// commit; the failure names the rule and the part, and writes that part's JSON to the
-/// temporary directory for a diff against the same part written by the older commit.
+/// The dumps were recorded at the last commit with two engines (`Replayer+Lean.swift`),
+/// whose lean and full replays the tests then compared. A difference means the replay
+/// changed what it finds or traces: if that is deliberate, record them again with
+/// `RECORD_SNAPSHOTS=1` (the recording test fails, as a snapshot helper does) and say why in
+/// the commit; the failure names the rule and the first line that differs.
 @Suite struct ReplayEquivalenceTests {
     static let rules: [String] = {
         do {
@@ -29,27 +30,26 @@ import Testing
         }
     }()
 
-    /// Each part of one rule's results, rendered as JSON.
-    static func parts(of spec: String) throws -> [(String, String)] {
+    /// One rule's results as a readable dump: each fuzz seed's failures, then the traced
+    /// replays of the generated and the recorded sessions.
+    static func dump(of spec: String) throws -> String {
         let fuzzer = try Fixtures.fuzzer(spec)
-        var parts: [(String, String)] = []
+        var dump = Dump()
         for seed: UInt64 in 0..<3 {
             let result = fuzzer.run(seed: seed, iterations: 150, seconds: nil)
-            let examined = FuzzProperty.allCases.map { "\($0.rawValue): \(result.examined[$0] ?? [])" }
-            parts.append(
-                ("fuzz seed \(seed)", "\(result.iterations) \(examined)\n" + result.failuresJSON.rendered()))
+            dump.fuzz(result, seed: seed)
         }
         let replayer = try Replayer()
         let rule = try RuleCatalogue.full.rule(spec)
         for (name, sessions) in try sessions(fuzzer) {
-            let results = sessions.flatMap { session in
-                replayer.run(session, profiles: Fixtures.profiles, rules: [rule], traces: .all)
+            dump.line("== \(name)")
+            for session in sessions {
+                for result in replayer.run(session, profiles: Fixtures.profiles, rules: [rule], traces: .all) {
+                    dump.result(result)
+                }
             }
-            let report = Report(
-                replay: results, profiles: Fixtures.profiles.map(\.name), rules: [spec], errors: [])
-            parts.append((name, report.json.rendered()))
         }
-        return parts
+        return dump.text
     }
 
     /// Sessions generated for the rule's fuzzer, and the recorded corpus.
@@ -224,16 +224,6 @@ import Testing
         #expect(lean == full)
     }
 
-    /// FNV-1a, 64 bits, in hexadecimal: enough to tell outputs apart, stable everywhere.
-    static func digest(_ text: String) -> String {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in text.utf8 {
-            hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3
-        }
-        return String(hash, radix: 16)
-    }
-
-    /// The digests of one rule's parts, one `"rule | part": "digest"` line each.
     static func goldenPath(_ spec: String) -> String {
         Repository.path(
             "Tests/ReportingTests/Golden/equivalence/" + String(spec.map { $0.isLetter || $0.isNumber ? $0 : "-" })
@@ -241,30 +231,113 @@ import Testing
     }
 
     @Test(arguments: rules)
-    func replayAndFuzzingAreByteIdenticalToTheRecordedDigests(_ spec: String) throws {
-        let parts = try Self.parts(of: spec)
-        let digests = parts.map { part, output in ("\(spec) | \(part)", Self.digest(output)) }
-        let rendered = digests.map { "\($0.0): \($0.1)\n" }.joined()
+    func replayAndFuzzingGiveTheRecordedDumps(_ spec: String) throws {
+        let dump = try Self.dump(of: spec)
         let path = Self.goldenPath(spec)
         if ProcessInfo.processInfo.environment["RECORD_SNAPSHOTS"] == "1" {
             try FileManager.default.createDirectory(
                 atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
-            try rendered.write(toFile: path, atomically: true, encoding: .utf8)
+            try dump.write(toFile: path, atomically: true, encoding: .utf8)
+            Issue.record("recorded \(path): run the tests again without RECORD_SNAPSHOTS")
             return
         }
         let recorded = try #require(
             try? String(contentsOfFile: path, encoding: .utf8), "no \(path): record it with RECORD_SNAPSHOTS=1")
-        guard recorded != rendered else { return }
-        let expected = Dictionary(
-            recorded.split(separator: "\n").map { line in
-                let cut = line.lastIndex(of: " ") ?? line.endIndex
-                return (String(line[..<cut].dropLast()), String(line[cut...].dropFirst()))
-            }, uniquingKeysWith: { first, _ in first })
-        for ((key, digest), (_, output)) in zip(digests, parts) where expected[key] != digest {
-            let file = FileManager.default.temporaryDirectory.appendingPathComponent(
-                "equivalence-" + String(key.map { $0.isLetter || $0.isNumber ? $0 : "-" }) + ".json")
-            try? output.write(to: file, atomically: true, encoding: .utf8)
-            Issue.record("\(key): digest \(digest), recorded \(expected[key] ?? "none"); the output is in \(file.path)")
+        guard recorded != dump else { return }
+        let (old, new) = (recorded.split(separator: "\n", omittingEmptySubsequences: false), dump.split(separator: "\n", omittingEmptySubsequences: false))
+        let first = zip(old, new).enumerated().first { $1.0 != $1.1 }?.offset ?? min(old.count, new.count)
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "equivalence-" + (path as NSString).lastPathComponent)
+        try? dump.write(to: file, atomically: true, encoding: .utf8)
+        Issue.record(
+            """
+            \(spec): line \(first + 1) differs
+            recorded: \(first < old.count ? old[first] : "(end)")
+            now:      \(first < new.count ? new[first] : "(end)")
+            the whole dump is in \(file.path)
+            """)
+    }
+}
+
+/// A readable dump of replay and fuzz results: one line per event of each session, then one
+/// per group of profiles that agree on the step: the field after it, each call with ✓
+/// (accepted) or ✗ (refused), what else the step did.
+struct Dump {
+    private(set) var text = ""
+
+    mutating func line(_ line: String) {
+        text += line
+        text += "\n"
+    }
+
+    mutating func fuzz(_ result: FuzzResult, seed: UInt64) {
+        line("== fuzz seed \(seed): \(result.iterations) iterations")
+        for property in FuzzProperty.allCases where result.examined[property] != nil {
+            line("examined \(property.rawValue): \(result.examined[property] ?? [])")
         }
+        for failure in result.failures {
+            line(
+                "failure \(failure.property.rawValue) iteration \(failure.iteration) of \(failure.originalEvents) events, "
+                    + "event \(failure.detail.event.map(String.init) ?? "-") \(failure.detail.profile): \(failure.detail.message)")
+            line("  shape \(failure.shape)")
+            line("  session \(failure.session.initial.notation) \(failure.session.events)")
+            traces(failure.traces)
+        }
+    }
+
+    mutating func result(_ result: SessionResult) {
+        line("session \(result.sessionID), \(result.eventCount) events")
+        traces(result.traces)
+        for finding in result.findings {
+            line("  \(finding.kind.rawValue) at \(finding.event.map(String.init) ?? "end") [\(finding.profiles.joined(separator: ", "))]: \(finding.message)")
+        }
+        for count in result.omitted { line("  omitted \(count)") }
+        let finals = result.finalText.map { "\($0.profile) \($0.value.visibleDescription)" }
+        line("  final: " + finals.joined(separator: "; "))
+    }
+
+    /// Each event's step under every profile, profiles with the same step on one line.
+    private mutating func traces(_ traces: [Trace]) {
+        let events = traces.map(\.steps.count).max() ?? 0
+        for index in 0..<events {
+            var groups: [(step: String, profiles: [String])] = []
+            for trace in traces where index < trace.steps.count {
+                let step = Self.step(trace.steps[index])
+                if let at = groups.firstIndex(where: { $0.step == step }) {
+                    groups[at].profiles.append(trace.profile)
+                } else {
+                    groups.append((step, [trace.profile]))
+                }
+            }
+            let event = traces.first { index < $0.steps.count }?.steps[index].event
+            line("  \(index) \(event.map { "\($0)" } ?? "")")
+            for group in groups { line("    \(group.profiles.joined(separator: ", ")): \(group.step)") }
+        }
+    }
+
+    private static func step(_ step: TraceStep) -> String {
+        // The field before the step is the one the step before it left: only the field after
+        // it is written, and what a call saw only where that is not the field before it.
+        var parts = [step.after.notation]
+        for call in step.calls {
+            var said = "\(call.call) \(call.accepted ? "✓" : "✗")"
+            if call.seen != step.before { said += " seeing \(call.seen.notation)" }
+            if let proposed = call.proposedText, proposed != call.resultingText {
+                said += " proposing \(proposed.visibleDescription)"
+            }
+            if !call.accepted { said += " would leave \(call.resultingText.visibleDescription)" }
+            if !call.rangeProblems.isEmpty { said += " \(call.rangeProblems)" }
+            if call.isCompositionStep { said += " composing" }
+            parts.append(said)
+        }
+        if let skipped = step.skipped { parts.append("skipped: \(skipped)") }
+        if let rewritten = step.rewrittenTo {
+            parts.append(
+                "rewritten to \(rewritten.visibleDescription)" + (step.rewriteEndedComposition ? ", ending a composition" : ""))
+        }
+        if !step.newBrokenSpots.isEmpty { parts.append("broken \(step.newBrokenSpots)") }
+        if let fault = step.ruleFault { parts.append("fault: \(fault)") }
+        if let summary = step.editingSummary { parts.append(summary) }
+        return parts.joined(separator: "; ")
     }
 }
