@@ -285,10 +285,10 @@ package final class Fuzzer {
         kinds: Set(DiscrepancyKind.allCases.filter { FuzzProperty(deciding: $0) != nil }))
 
     /// The failures of one session, checked step by step as the replay makes them: the
-    /// steps a lean replay builds none for are checked as plain steps
-    /// (``PropertyChecker/checkPlain(event:before:after:profile:into:)``); `lean: false`
+    /// plain steps (``Replayer/StepMade/plain(called:)``) are checked as such
+    /// (``PropertyChecker/checkPlain(event:before:after:profile:into:)``); `plainSteps: false`
     /// replays every step in full instead, which must find the same (a test compares).
-    package func failures(_ events: [SessionEvent], traits: SessionTraits = SessionTraits(), lean: Bool = true)
+    package func failures(_ events: [SessionEvent], traits: SessionTraits = SessionTraits(), plainSteps: Bool = true)
         -> [PropertyFailure]
     {
         var session = Session(
@@ -302,7 +302,7 @@ package final class Fuzzer {
             observe: { position, _, step in checker.check(step, profile: position, into: &collector) },
             // A plain step is told to a checker that checks it, and to nobody else (reaching the
             // collector through the closure is an exclusivity check at every step).
-            observePlain: !lean
+            observePlain: !plainSteps
                 ? nil
                 : checker.checksPlainSteps
                     ? { position, _, index, _, before, after in

@@ -195,7 +195,7 @@ package final class PropertyChecker {
     }
 
     /// Checks a step in which the rule accepted every call and assigned nothing, which a
-    /// lean replay did not build (``PlainStepObserver``): only the promises about the text
+    /// replay did not make whole (``PlainStepObserver``): only the promises about the text
     /// itself can fail, as in ``check(_:profile:into:)``.
     /// Whether ``checkPlain(event:before:after:profile:into:)`` checks anything: the
     /// promises only (a rule that promises neither a class of text nor its promise's

@@ -81,67 +81,24 @@ import Testing
         }
     }
 
-    /// Replays each generated and recorded session (``sessions(_:)``, generated for `spec`'s
-    /// fuzzer) lean and, where the lean replay gives a result, in full; hands `compare`
-    /// the session's name and both results (the full one without its traces), calling
-    /// `afterLean` between the two replays. Returns how many sessions of how many the lean
-    /// replay gave a result for.
-    static func replayLeanAndFull(
-        _ rule: any InputRule, sessionsFor spec: String, afterLean: () -> Void = {},
-        compare: (_ name: String, _ lean: SessionResult, _ full: SessionResult) -> Void
-    ) throws -> (lean: Int, total: Int) {
-        let replayer = try Replayer()
-        var lean = 0
-        var total = 0
-        for (name, sessions) in try sessions(try Fixtures.fuzzer(spec)) {
-            for session in sessions {
-                total += 1
-                guard
-                    let result = replayer.leanReplay(
-                        session, profiles: Fixtures.profiles, rule: rule, limits: ReplayLimits())
-                else { continue }
-                lean += 1
-                afterLean()
-                var full = replayer.run(session, profiles: Fixtures.profiles, rules: [rule], traces: .all)[0]
-                full.traces = []
-                compare("\(name) \(session.id)", result, full)
-            }
-        }
-        return (lean, total)
-    }
-
-    /// The lean replay (``Replayer/leanReplay``) either declines a session or gives what the
-    /// full replay gives; and it declines only what it does not start (undo, a profile's
-    /// own presentation), so that most of these sessions are replayed lean under every rule.
+    /// The fuzzer checks plain steps (``Replayer/StepMade/plain(called:)``) as such: it must
+    /// find, message for message, what it finds checking every step made whole.
     @Test(arguments: rules)
-    func theLeanReplayGivesTheFullReplaysResultOrNone(_ spec: String) throws {
-        let (lean, total) = try Self.replayLeanAndFull(try RuleCatalogue.full.rule(spec), sessionsFor: spec) {
-            name, lean, full in
-            #expect(lean == full, "\(spec) \(name)")
-        }
-        #expect(lean * 10 >= total * 8, "\(spec): lean for \(lean) of \(total) sessions")
-        print("lean replay, \(spec): \(lean) of \(total) sessions")
-    }
-
-    /// The fuzzer checks the steps a lean replay builds none for as plain steps: it must
-    /// find, message for message, what it finds checking every step of a full replay.
-    @Test(arguments: rules)
-    func fuzzingFindsWithTheLeanReplayWhatItFindsWithTheFullOne(_ spec: String) throws {
+    func fuzzingFindsWithPlainStepsWhatItFindsWithEveryStepWhole(_ spec: String) throws {
         let fuzzer = try Fixtures.fuzzer(spec)
         for iteration in 0..<150 {
             let events = fuzzer.events(seed: 11, iteration: iteration)
             let traits = fuzzer.traits(seed: 11, iteration: iteration)
             #expect(
-                fuzzer.failures(events, traits: traits) == fuzzer.failures(events, traits: traits, lean: false),
+                fuzzer.failures(events, traits: traits) == fuzzer.failures(events, traits: traits, plainSteps: false),
                 "\(spec) iteration \(iteration)")
         }
     }
 
     /// A rule whose every answer depends on every question it was asked before: a refusal
     /// every fifth call, an assignment during every seventh, one after every sixth change.
-    /// Asked a question twice (the lean replay's and again the full replay's, when the
-    /// lean replay hands a step over), or one question fewer, it answers differently from
-    /// then on. Each instance that replay makes (``onDevice(region:)``) keeps its log.
+    /// Asked a question twice, or one question fewer, it answers differently from then on.
+    /// Each instance that replay makes (``onDevice(region:)``) keeps its log.
     final class HistoryRule: InputRule, @unchecked Sendable {
         final class Instances: @unchecked Sendable {
             var made: [HistoryRule] = []
@@ -184,20 +141,23 @@ import Testing
         }
     }
 
-    /// When the lean replay hands a session over to the full replay, the rule is asked
-    /// exactly what a full replay from the start asks it, in the same order, and the
-    /// result is the full replay's.
-    @Test func aStatefulRuleIsAskedWhatTheFullReplayAsksWhenTheLeanReplayHandsOver() throws {
-        let instances = HistoryRule.Instances()
-        var leanLog: [String] = []
-        let (lean, total) = try Self.replayLeanAndFull(
-            HistoryRule(instances: instances), sessionsFor: "none",
-            afterLean: { leanLog = instances.made.last?.log ?? [] },
-            compare: { name, lean, full in
-                #expect(lean == full, "\(name)")
-                #expect(leanLog == instances.made.last?.log, "\(name)")
-            })
-        #expect(lean * 10 >= total * 8, "lean for \(lean) of \(total) sessions")
+    /// A replay that keeps no trace asks the rule exactly what a traced replay asks it, in
+    /// the same order, and finds the same: whether a step is made whole or plain is decided
+    /// after the rule has answered, never by asking again.
+    @Test func aStatefulRuleIsAskedTheSameWithAndWithoutTraces() throws {
+        let replayer = try Replayer()
+        for (name, sessions) in try Self.sessions(try Fixtures.fuzzer("none")) {
+            for session in sessions {
+                let instances = HistoryRule.Instances()
+                let rule = HistoryRule(instances: instances)
+                let untraced = replayer.run(session, profiles: Fixtures.profiles, rules: [rule])[0]
+                let untracedLog = instances.made.last?.log ?? []
+                var traced = replayer.run(session, profiles: Fixtures.profiles, rules: [rule], traces: .all)[0]
+                traced.traces = []
+                #expect(untraced == traced, "\(name) \(session.id)")
+                #expect(untracedLog == instances.made.last?.log, "\(name) \(session.id)")
+            }
+        }
     }
 
     /// Refuses every edit that inserts an "x" (a `shouldChange` filter).
@@ -206,9 +166,9 @@ import Testing
         func shouldChange(_ request: ChangeRequest) -> Bool { !request.call.replacement.units.contains(0x78) }
     }
 
-    /// UIKit registers a refused edit with the undo manager once: a lean replay that hands
-    /// the refused step over must not register it as well, or a second undo finds it again.
-    @Test func aRefusedEditIsRegisteredForUndoOnceWhenTheLeanReplayHandsItOver() throws {
+    /// UIKit registers a refused edit with the undo manager once: undoing three times after
+    /// a refusal finds each registered edit once, traced or not.
+    @Test func aRefusedEditIsRegisteredForUndoOnce() throws {
         let replayer = try Replayer()
         let session = Session(
             id: "undo-after-refusal", ime: .other, source: .init(kind: .fuzz, detail: ""),
@@ -217,11 +177,16 @@ import Testing
                 .insertText("a"), .insertText("b"), .insertText("x"), .insertText("c"), .undo, .undo, .undo, .redo,
                 .undo, .undo,
             ])
-        let lean = try #require(
-            replayer.leanReplay(session, profiles: Fixtures.profiles, rule: RefusesX(), limits: ReplayLimits()))
-        var full = replayer.run(session, profiles: Fixtures.profiles, rules: [RefusesX()], traces: .all)[0]
-        full.traces = []
-        #expect(lean == full)
+        let untraced = replayer.run(session, profiles: Fixtures.profiles, rules: [RefusesX()])[0]
+        var traced = replayer.run(session, profiles: Fixtures.profiles, rules: [RefusesX()], traces: .all)[0]
+        // The refused "x" is undone once (its range no longer fits: nothing happens), then
+        // "b", redone, and undone with "a".
+        #expect(
+            traced.traces.first?.steps.map(\.after.notation) == [
+                "a|", "ab|", "ab|", "abc|", "ab|", "ab|", "a|", "ab|", "a|", "|",
+            ])
+        traced.traces = []
+        #expect(untraced == traced)
     }
 
     static func goldenPath(_ spec: String) -> String {
@@ -244,7 +209,10 @@ import Testing
         let recorded = try #require(
             try? String(contentsOfFile: path, encoding: .utf8), "no \(path): record it with RECORD_SNAPSHOTS=1")
         guard recorded != dump else { return }
-        let (old, new) = (recorded.split(separator: "\n", omittingEmptySubsequences: false), dump.split(separator: "\n", omittingEmptySubsequences: false))
+        let (old, new) = (
+            recorded.split(separator: "\n", omittingEmptySubsequences: false),
+            dump.split(separator: "\n", omittingEmptySubsequences: false)
+        )
         let first = zip(old, new).enumerated().first { $1.0 != $1.1 }?.offset ?? min(old.count, new.count)
         let file = FileManager.default.temporaryDirectory.appendingPathComponent(
             "equivalence-" + (path as NSString).lastPathComponent)
@@ -278,7 +246,8 @@ struct Dump {
         for failure in result.failures {
             line(
                 "failure \(failure.property.rawValue) iteration \(failure.iteration) of \(failure.originalEvents) events, "
-                    + "event \(failure.detail.event.map(String.init) ?? "-") \(failure.detail.profile): \(failure.detail.message)")
+                    + "event \(failure.detail.event.map(String.init) ?? "-") \(failure.detail.profile): \(failure.detail.message)"
+            )
             line("  shape \(failure.shape)")
             line("  session \(failure.session.initial.notation) \(failure.session.events)")
             traces(failure.traces)
@@ -289,7 +258,9 @@ struct Dump {
         line("session \(result.sessionID), \(result.eventCount) events")
         traces(result.traces)
         for finding in result.findings {
-            line("  \(finding.kind.rawValue) at \(finding.event.map(String.init) ?? "end") [\(finding.profiles.joined(separator: ", "))]: \(finding.message)")
+            line(
+                "  \(finding.kind.rawValue) at \(finding.event.map(String.init) ?? "end") [\(finding.profiles.joined(separator: ", "))]: \(finding.message)"
+            )
         }
         for count in result.omitted { line("  omitted \(count)") }
         let finals = result.finalText.map { "\($0.profile) \($0.value.visibleDescription)" }
@@ -333,7 +304,8 @@ struct Dump {
         if let skipped = step.skipped { parts.append("skipped: \(skipped)") }
         if let rewritten = step.rewrittenTo {
             parts.append(
-                "rewritten to \(rewritten.visibleDescription)" + (step.rewriteEndedComposition ? ", ending a composition" : ""))
+                "rewritten to \(rewritten.visibleDescription)"
+                    + (step.rewriteEndedComposition ? ", ending a composition" : ""))
         }
         if !step.newBrokenSpots.isEmpty { parts.append("broken \(step.newBrokenSpots)") }
         if let fault = step.ruleFault { parts.append("fault: \(fault)") }

@@ -53,26 +53,37 @@ public enum DelegateCall: Hashable, Sendable {
 
     /// Whether applying a one-range call to `text` gives exactly `result`, checked without
     /// building the text (`false` for calls of several ranges, which need building).
-    func implies(_ result: UTF16Text, from text: UTF16Text) -> Bool {
+    ///
+    /// `ends`: what `text` and `result` are known to share at their two ends, which is not
+    /// compared again (`nil`: the two are the same text), so that checking a call costs
+    /// what its edit changed, not the length of the text.
+    func implies(_ result: UTF16Text, from text: UTF16Text, sharing ends: UnchangedEnds? = .nothing)
+        -> Bool
+    {
+        let known = ends ?? UnchangedEnds(prefix: text.length, suffix: 0)
         switch self {
-        case .single(let range, let replacement): implies(range, replacement, result, from: text)
+        case .single(let range, let replacement): return implies(range, replacement, result, from: text, known)
         case .multi(let ranges, let replacement):
-            ranges.count == 1 && implies(ranges[0], replacement, result, from: text)
+            return ranges.count == 1 && implies(ranges[0], replacement, result, from: text, known)
         }
     }
 
-    private func implies(_ range: UTF16Range, _ replacement: UTF16Text, _ result: UTF16Text, from text: UTF16Text)
-        -> Bool
-    {
+    private func implies(
+        _ range: UTF16Range, _ replacement: UTF16Text, _ result: UTF16Text, from text: UTF16Text,
+        _ ends: UnchangedEnds
+    ) -> Bool {
         guard range.fits(in: text.length), result.length == text.length - range.length + replacement.length
         else { return false }
         return text.units.withUnsafeBufferPointer { before in
             result.units.withUnsafeBufferPointer { after in
                 replacement.units.withUnsafeBufferPointer { inserted in
                     let tail = before.count - range.end
-                    return same(before, 0, after, 0, range.location)
+                    // The head and tail are compared only where the two texts are not known
+                    // to be the same.
+                    let head = min(range.location, ends.prefix)
+                    return same(before, head, after, head, range.location - head)
                         && same(inserted, 0, after, range.location, inserted.count)
-                        && same(before, range.end, after, after.count - tail, tail)
+                        && same(before, range.end, after, after.count - tail, max(0, tail - ends.suffix))
                 }
             }
         }

@@ -30,6 +30,10 @@ struct DiscrepancyDetector {
     private var eventStart = 0
     /// What the comparison between profiles needs of the current event, in profile order.
     private var outcomes: [Outcome] = []
+    /// Whether each profile's text, before the current event, is the first profile's: two
+    /// texts known to be the same before an edit are compared after it through the stretch
+    /// the two edits changed alone (kept only for a run that compares proposed texts).
+    private var sameAsFirst: [Bool]
 
     init(
         session: Session, profiles: [String], rule: any InputRule, limits: ReplayLimits,
@@ -54,7 +58,12 @@ struct DiscrepancyDetector {
         expected = looksFor.expected && contract.leavesFieldAlone ? session.expectedText : nil
         budget = DiscrepancyBudget(limits)
         outcomes.reserveCapacity(profiles.count)
+        sameAsFirst = Array(repeating: true, count: profiles.count)
     }
+
+    /// Whether the detector reads more of every step than a plain step tells
+    /// (``Replayer/StepMade/plain(called:)``): a pad's keys, and device recordings.
+    var readsEveryStep: Bool { padKeys != nil || comparesRecordings }
 
     /// Whether the detector compares steps with device recordings of the delegate's calls.
     var comparesRecordings: Bool { recorded.contains { $0 != nil } }
@@ -69,11 +78,13 @@ struct DiscrepancyDetector {
     /// broken spots of the steps that show nothing else.
     var looksAtBrokenSpots: Bool { looksFor.broken }
 
-    /// Checks what the step of the profile at `position` shows on its own.
-    mutating func check(_ step: TraceStep, profile position: Int) {
+    /// Checks what the step of the profile at `position` shows on its own, its field's text
+    /// before and after it sharing `ends` (`nil`: the step replaced none of it).
+    mutating func check(_ step: TraceStep, profile position: Int, sharing ends: UnchangedEnds? = .nothing) {
         let profile = profiles[position]
         let event = step.eventIndex
-        outcomes.append(Outcome(calls: step.calls))
+        outcomes.append(
+            Outcome(calls: step.calls, after: looksFor.lengths ? step.after.text : nil, ends: ends))
         func add(_ kind: DiscrepancyKind, _ evidence: Discrepancy.Evidence) {
             found.append(Discrepancy(kind: kind, event: event, profiles: [profile], rule: rule, evidence: evidence))
         }
@@ -122,7 +133,9 @@ struct DiscrepancyDetector {
         if looksFor.broken, !step.newBrokenSpots.isEmpty {
             add(.brokenText, .brokenText(event: step.event, after: step.after, spots: step.newBrokenSpots))
         }
-        checkLimit(event: step.event, index: event, before: step.before, after: step.after, profile: position)
+        checkLimit(
+            event: step.event, index: event, before: step.before, after: step.after,
+            changed: Self.changed(step.before, step.after, sharing: ends), profile: position)
         if let padKeys { checkKey(step, profile: profile, keys: padKeys, add: add) }
         if let observed = recorded[position], event < observed.count, let expected = observed[event],
             step.calls.count != 1 || step.calls[0].call != expected
@@ -133,17 +146,28 @@ struct DiscrepancyDetector {
         }
     }
 
-    /// Checks a step that a lean replay (``Replayer/leanReplay``) vouches shows nothing but
-    /// what the step of an accepted, unremarkable call can show: its outcome for the
-    /// comparison between profiles and the rule's limit. `proposed` is the text the step's
-    /// call implied (`nil`: the step made no call).
+    /// Checks a plain step (``Replayer/StepMade/plain(called:)``) of event `index`, which
+    /// made the field `before` into `field`: it shows nothing but its outcome (compared
+    /// between profiles) and what the rule's limit says of it. `called`: whether it asked
+    /// the delegate, whose call implied the text it left.
     mutating func checkPlain(
-        event: SessionEvent, index: Int, before: FieldState, after: FieldState, proposed: UTF16Text?,
-        profile position: Int
+        event: SessionEvent, index: Int, before: FieldState, field: TextField, called: Bool, profile position: Int
     ) {
+        let (after, ends) = (field.state, field.edits)
         // The text is kept only for a run that compares proposed texts between profiles.
-        outcomes.append(Outcome(called: proposed != nil, accepted: true, proposed: looksFor.lengths ? proposed : nil))
-        checkLimit(event: event, index: index, before: before, after: after, profile: position)
+        let text = looksFor.lengths ? after.text : nil
+        outcomes.append(
+            Outcome(
+                called: called, accepted: true, proposed: called ? text : nil, proposesAfter: true, after: text,
+                ends: ends))
+        checkLimit(
+            event: event, index: index, before: before, after: after,
+            changed: Self.changed(before, after, sharing: ends), profile: position)
+    }
+
+    /// Whether the field changed from `before` to `after`, their texts sharing `ends`.
+    private static func changed(_ before: FieldState, _ after: FieldState, sharing ends: UnchangedEnds?) -> Bool {
+        after.markedRange != before.markedRange || ends.map { !after.text.equals(before.text, sharing: $0) } ?? false
     }
 
     /// A commit that leaves the text as it was (`unmarkText`, editing ending) still turns
@@ -154,10 +178,9 @@ struct DiscrepancyDetector {
     /// never outnumbers UTF-16 units, a text that short keeps the limit unmeasured (the
     /// usual step of a composition).
     private mutating func checkLimit(
-        event: SessionEvent, index: Int, before: FieldState, after: FieldState, profile position: Int
+        event: SessionEvent, index: Int, before: FieldState, after: FieldState, changed: Bool, profile position: Int
     ) {
-        guard let limit, !event.isAppAssignment,
-            after.text != before.text || after.markedRange != before.markedRange,
+        guard let limit, !event.isAppAssignment, changed,
             after.text.length - (after.markedRange?.length ?? 0) > limit.count || !limit.unit.neverOutnumbersUTF16,
             after.text.exceeds(limit.count, in: limit.unit)
         else { return }
@@ -194,6 +217,7 @@ struct DiscrepancyDetector {
     /// Compares the profiles' steps of event `index`, then keeps what the limits allow of
     /// what the event showed.
     mutating func endEvent(_ index: Int) {
+        if looksFor.lengths { followSameTexts() }
         compareOutcomes(event: index)
         dropKindsNotLookedFor()
         budget.admit(&found, from: eventStart)
@@ -242,16 +266,28 @@ struct DiscrepancyDetector {
         var called: Bool
         var accepted: Bool
         var proposed: UTF16Text?
+        /// Whether the proposed text is the text the step left (`after`).
+        var proposesAfter: Bool
+        /// The text the step left (kept only for a run that compares proposed texts), and
+        /// what it shares with the text before the step (`nil`: it is that text).
+        var after: UTF16Text?
+        var ends: UnchangedEnds?
 
-        init(called: Bool, accepted: Bool, proposed: UTF16Text?) {
+        init(
+            called: Bool, accepted: Bool, proposed: UTF16Text?, proposesAfter: Bool, after: UTF16Text?,
+            ends: UnchangedEnds?
+        ) {
             self.called = called
             self.accepted = accepted
             self.proposed = proposed
+            self.proposesAfter = proposesAfter
+            self.after = after
+            self.ends = ends
         }
 
         /// The outcome of a step that made `calls` (read in place: copying the step would
-        /// retain every text it holds).
-        init(calls: [CallRecord]) {
+        /// retain every text it holds) and left `after`, sharing `ends` with the text before.
+        init(calls: [CallRecord], after: UTF16Text?, ends: UnchangedEnds?) {
             var accepted = true
             var proposed: UTF16Text?
             // Through the buffer: subscripting the array copies each record whole.
@@ -262,6 +298,34 @@ struct DiscrepancyDetector {
             called = !calls.isEmpty
             self.accepted = accepted
             self.proposed = proposed
+            proposesAfter =
+                proposed.map { proposed in after.map { proposed.sharesStorage(with: $0) } ?? false } ?? false
+            self.after = after
+            self.ends = ends
+        }
+    }
+
+    /// Works out, for each profile, whether the text its step left is the first profile's:
+    /// through the stretch the two steps changed when their texts were the same before,
+    /// else whole (the texts differed, and a text that differs usually differs in length).
+    private mutating func followSameTexts() {
+        guard outcomes.count == sameAsFirst.count, let first = outcomes.first?.after else { return }
+        let firstEnds = outcomes[0].ends
+        for position in outcomes.indices.dropFirst() {
+            guard let after = outcomes[position].after else {
+                sameAsFirst[position] = false
+                continue
+            }
+            if sameAsFirst[position] {
+                // Both were one text before: the stretch outside what either step changed is
+                // the same in both (a step that changed nothing shares the whole text).
+                let whole = UnchangedEnds(prefix: after.length, suffix: 0)
+                let ends = (outcomes[position].ends ?? whole).union(
+                    firstEnds ?? UnchangedEnds(prefix: first.length, suffix: 0))
+                sameAsFirst[position] = after.equals(first, sharing: ends)
+            } else {
+                sameAsFirst[position] = after == first
+            }
         }
     }
 
@@ -284,7 +348,9 @@ struct DiscrepancyDetector {
             for position in outcomes.indices where outcomes[position].called {
                 if comparesTexts, outcomes[position].proposed != nil {
                     if let first = firstText {
-                        if outcomes[first].proposed != outcomes[position].proposed { textsDiffer = true }
+                        if !Self.sameProposal(outcomes, first, position, sameAsFirst: sameAsFirst) {
+                            textsDiffer = true
+                        }
                     } else {
                         firstText = position
                     }
@@ -340,6 +406,18 @@ struct DiscrepancyDetector {
                     kind: .verdictMismatch, event: event, profiles: verdicts.map(\.profile), rule: rule,
                     evidence: .verdicts(verdicts)))
         }
+    }
+
+    /// Whether the outcomes at `a` and `b` propose the same text: where both propose the
+    /// text their step left, whether each left the first profile's (``followSameTexts()``)
+    /// says it without comparing them again.
+    private static func sameProposal(
+        _ outcomes: UnsafeBufferPointer<Outcome>, _ a: Int, _ b: Int, sameAsFirst: [Bool]
+    ) -> Bool {
+        if outcomes[a].proposesAfter, outcomes[b].proposesAfter, sameAsFirst[a] || sameAsFirst[b] {
+            return sameAsFirst[a] && sameAsFirst[b]
+        }
+        return outcomes[a].proposed == outcomes[b].proposed
     }
 
     /// Orders discrepancies by event (session-wide ones last), then kind, then the order found.

@@ -39,6 +39,11 @@ public enum MultiRangeTarget: String, Sendable, CaseIterable {
 /// expects ranges that lie within the text (callers validate first); none traps.
 package struct TextField: Hashable, Sendable {
     package var state: FieldState
+    /// What the edits since the field was made, or since ``forgetEdits()``, left untouched
+    /// at the two ends of its text (`nil`: no edit replaced any of it). Replay keeps the
+    /// field before each event beside it and brings it level through this stretch alone.
+    /// Not part of the field's value: two fields holding the same state are equal.
+    package private(set) var edits: UnchangedEnds?
 
     package init(_ state: FieldState) {
         self.state = state
@@ -46,10 +51,23 @@ package struct TextField: Hashable, Sendable {
 
     package var text: UTF16Text { state.text }
 
+    package static func == (a: TextField, b: TextField) -> Bool { a.state == b.state }
+
+    package func hash(into hasher: inout Hasher) { hasher.combine(state) }
+
+    /// Starts counting edits afresh (``edits``).
+    package mutating func forgetEdits() { edits = nil }
+
+    /// Replaces `range` of the text, noting the edit.
+    private mutating func replaceText(_ range: UTF16Range, with replacement: UTF16Text) {
+        edits = .afterReplacing(range, inTextOf: state.text.length, was: edits)
+        state.text.replace(range, with: replacement)
+    }
+
     /// `setMarkedText(_:selectedRange:)`. Empty marked text leaves nothing marked.
     package mutating func setMarkedText(_ marked: UTF16Text, selectedRange: UTF16Range) {
         let target = state.markedRange ?? state.selection
-        state.text.replace(target, with: marked)
+        replaceText(target, with: marked)
         if marked.isEmpty {
             state.markedRange = nil
             state.selection = .caret(at: target.location)
@@ -74,7 +92,7 @@ package struct TextField: Hashable, Sendable {
 
     /// Replaces `range` (ending any composition) and puts the caret after the new text.
     package mutating func replace(_ range: UTF16Range, with replacement: UTF16Text) {
-        state.text.replace(range, with: replacement)
+        replaceText(range, with: replacement)
         state.markedRange = nil
         state.selection = .caret(at: range.location + replacement.length)
     }
@@ -101,7 +119,7 @@ package struct TextField: Hashable, Sendable {
     /// ends the composition); one before it shifts it; one across its edge ends it.
     package mutating func deleteBackward(unit: DeletionUnit) {
         guard let range = deletionRange(unit: unit) else { return }
-        state.text.replace(range, with: .empty)
+        replaceText(range, with: .empty)
         state.selection = .caret(at: range.location)
         guard let marked = state.markedRange else { return }
         if range.location >= marked.location, range.end <= marked.end {
@@ -121,7 +139,7 @@ package struct TextField: Hashable, Sendable {
         var caret = 0
         for index in ranges.indicesFromLast {
             let text = index == targetIndex ? replacement : .empty
-            state.text.replace(ranges[index], with: text)
+            replaceText(ranges[index], with: text)
         }
         if targetIndex < ranges.count {
             let target = ranges[targetIndex]
@@ -144,6 +162,7 @@ package struct TextField: Hashable, Sendable {
 
     /// `textField.text = text`: ends any composition and puts the caret at the end.
     package mutating func setTextProgrammatically(_ newText: UTF16Text) {
+        edits = .nothing
         state = FieldState(text: newText)
     }
 }

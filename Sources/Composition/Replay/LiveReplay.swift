@@ -5,7 +5,7 @@ import Graphemes
 /// with the last) hands it one event at a time, and is told after each whether the app
 /// ended the composition the input method holds.
 ///
-/// Each event is the full replay's step (``Replayer/step(_:event:index:rule:crash:keepingEarlierFaults:)``),
+/// Each event is the full replay's step (``Replayer/tracedStep(_:event:index:rule:crash:)``),
 /// so the trace, the discrepancies and the properties are what a replay of the same events
 /// gives, with one difference: the open-loop replay keeps the recording's composition
 /// alive in its bookkeeping after the app ended it, and drops the rest of it as
@@ -68,7 +68,7 @@ package final class LiveReplay {
         let index = header.events.count
         header.events.append(event)
         if let crash {
-            steps.append(replayer.step(&run, event: event, index: index, rule: rule, crash: crash))
+            steps.append(replayer.tracedStep(&run, event: event, index: index, rule: rule, crash: crash))
             return false
         }
         var made: TraceStep?
@@ -83,7 +83,7 @@ package final class LiveReplay {
             run = Self.start(header, replayer: replayer, model: model)
             steps = []
             for (earlier, recorded) in header.events.enumerated() {
-                steps.append(replayer.step(&run, event: recorded, index: earlier, rule: rule, crash: crash))
+                steps.append(replayer.tracedStep(&run, event: recorded, index: earlier, rule: rule, crash: crash))
                 if earlier < index { tellInputMethod() }
             }
             return false
@@ -93,7 +93,7 @@ package final class LiveReplay {
 
     private func stepOnce(_ event: SessionEvent, index: Int) -> TraceStep {
         replayer.cursor = (0, index)
-        return replayer.step(&run, event: event, index: index, rule: rule, crash: nil)
+        return replayer.tracedStep(&run, event: event, index: index, rule: rule, crash: nil)
     }
 
     /// Whether the step just made ended the input method's composition, the input

@@ -11,21 +11,20 @@ extension Replayer {
     ///     large run that only counts keeps none.
     ///   - limits: how much of each session replay is kept (steps of the traces,
     ///     discrepancies); what is found beyond them is counted, not kept.
-    ///   - observe: called with each step as it is made (the profile's position in
+    ///   - observe: called with each step made whole (the profile's position in
     ///     `profiles`, the rule's in `rules`, the step): a checker that reads every step
     ///     once needs no traces kept.
-    ///   - observePlain: called, where a lean replay (``leanReplay``) builds no step, with
-    ///     what the step would have held: the profile's and rule's positions, the event
-    ///     and its index, and the field before and after it. Such a step is the event's own
-    ///     edit with every call accepted, nothing assigned and nothing skipped, and it is
-    ///     told to `observe` no more. A run given `observe` without it never takes the lean
-    ///     replay, so that `observe` sees every step. In a lean replay whose `limits` look
-    ///     for none of the range kinds, proposed texts and length mismatches, the steps told
-    ///     to `observe` carry no range problems, and each call's proposed text is the text
-    ///     it left.
+    ///   - observePlain: called, for a plain step (``StepMade/plain(called:)``), with what
+    ///     it holds: the profile's and rule's positions, the event and its index, and the
+    ///     field before and after it. Such a step is the event's own edit with every call
+    ///     accepted, nothing assigned and nothing skipped, and it is told to `observe` no
+    ///     more. A run that keeps traces, or is given `observe` without it, makes every
+    ///     step whole, so that `observe` sees every step. In a run whose `limits` look for
+    ///     none of the range kinds, proposed texts and length mismatches, the steps told to
+    ///     `observe` carry no range problems, and each call's proposed text is the text it
+    ///     left.
     ///   - restart: called when a rule trapped and its session replay starts again (see
-    ///     below), or when a lean replay gives up for the full one: a checker fed by
-    ///     `observe` forgets what it saw of that rule's replay.
+    ///     below): a checker fed by `observe` forgets what it saw of that rule's replay.
     ///
     /// A rule that traps (a force-unwrapped `nil`, an index out of range, a stack
     /// overflow) does not end the process: each rule's session replay runs under
@@ -41,19 +40,9 @@ extension Replayer {
         observePlain: PlainStepObserver? = nil,
         restart: (() -> Void)? = nil
     ) -> [SessionResult] {
-        rules.enumerated().map { ruleIndex, rule in
-            // A run that keeps no trace, and that either watches no step or can be told of
-            // plain ones, first tries the lean replay, which gives the same result (and
-            // tells the same steps) when it gives one.
-            if traces == .none, observe == nil || observePlain != nil {
-                var lean: SessionResult?
-                let observers = LeanObservers(rule: ruleIndex, step: observe, plain: observePlain)
-                let trapped = RuleGuard.run { [self] in
-                    lean = leanReplay(session, profiles: profiles, rule: rule, limits: limits, observers: observers)
-                }
-                if trapped == nil, let lean { return lean }
-                if observe != nil { restart?() }
-            }
+        let observers = Observers(
+            step: observe, plain: observePlain, keepsSteps: traces != .none || (observe != nil && observePlain == nil))
+        return rules.enumerated().map { ruleIndex, rule in
             var crashes: [Int: Crash] = [:]
             while true {
                 var replayed: SessionResult?
@@ -66,7 +55,7 @@ extension Replayer {
                     trap = RuleGuard.run { [self] in
                         replayed = replayOnce(
                             session, profiles: profiles, rule: rule, ruleIndex: ruleIndex, crashes: attempt,
-                            traces: traces, limits: limits, observe: observe)
+                            traces: traces, limits: limits, observers: observers)
                     }
                     if replayed != nil || !RuleGuard.lostItsMessage(trap) { break }
                     restart?()
@@ -78,26 +67,63 @@ extension Replayer {
         }
     }
 
+    /// The step of event `index` on the field of the profile at `position`, told to the
+    /// detector, the trace keeper and the observers, then brought level. The replay is
+    /// handed over in place, so that its fields are read where they are.
+    private func step(
+        _ run: inout ProfileReplay, event: SessionEvent, index: Int, rule: any InputRule, crash: Crash?,
+        detector: inout DiscrepancyDetector, kept: inout TraceKeeper, observers: Observers, profile position: Int,
+        ruleIndex: Int
+    ) {
+        switch step(&run, event: event, index: index, rule: rule, crash: crash) {
+        case .traced(let step):
+            detector.check(step, profile: position, sharing: run.field.edits)
+            kept.keep(step, profile: position)
+            observers.step?(position, ruleIndex, step)
+        case .plain(let called):
+            detector.checkPlain(
+                event: event, index: index, before: run.previous, field: run.field, called: called, profile: position)
+            observers.plain?(position, ruleIndex, index, event, run.previous, run.field.state)
+        }
+        level(&run)
+    }
+
+    /// Who is told of a run's steps, and whether every step is made whole.
+    private struct Observers {
+        var step: ((Int, Int, TraceStep) -> Void)?
+        var plain: PlainStepObserver?
+        var keepsSteps: Bool
+    }
+
     /// One replay of `session` with `rule`, the profiles in `crashes` crashing where it says.
     private func replayOnce(
         _ session: Session, profiles: [PlatformProfile], rule: any InputRule, ruleIndex: Int, crashes: [Int: Crash],
-        traces: TraceKeeping, limits: ReplayLimits, observe: ((Int, Int, TraceStep) -> Void)?
+        traces: TraceKeeping, limits: ReplayLimits, observers: Observers
     ) -> SessionResult {
         let names = profiles.map(\.name)
         let rule = rule.onDevice(region: session.keyboard?.region ?? session.locale)
-        var replays = models(for: profiles).map { start(session, model: $0) }
         var detector = DiscrepancyDetector(
             session: session, profiles: names, rule: rule, limits: limits, measure: analyzer.lengths(of:))
+        // The detector reads every step of a pad's session (its keys) and of one it compares
+        // with device recordings.
+        let keepsSteps = observers.keepsSteps || detector.readsEveryStep
+        let brokenCount = analyzer.brokenSpots(in: session.initial.text).count
+        let tracksUndo = Self.tracksUndo(session)
+        var replays = models(for: profiles).map { model in
+            var replay = start(session, model: model, brokenCount: brokenCount, tracksUndo: tracksUndo)
+            replay.keepsSteps = keepsSteps
+            replay.looksAtCalls = keepsSteps || detector.looksAtCalls
+            replay.looksAtBrokenSpots = keepsSteps || detector.looksAtBrokenSpots
+            return replay
+        }
         var kept = TraceKeeper(profiles: traces == .none ? 0 : profiles.count, limits: limits)
         for (index, event) in session.events.enumerated() {
             for position in replays.indices {
                 cursor = (position, index)
-                let step = step(
+                step(
                     &replays[position], event: event, index: index, rule: rule,
-                    crash: crashes.isEmpty ? nil : crashes[position])
-                detector.check(step, profile: position)
-                kept.keep(step, profile: position)
-                observe?(position, ruleIndex, step)
+                    crash: crashes.isEmpty ? nil : crashes[position], detector: &detector, kept: &kept,
+                    observers: observers, profile: position, ruleIndex: ruleIndex)
             }
             detector.endEvent(index)
         }
@@ -113,7 +139,7 @@ extension Replayer {
     }
 }
 
-/// Told of a step that a lean replay did not build (see ``Replayer/run(_:profiles:rules:traces:limits:observe:observePlain:restart:)``):
+/// Told of a plain step, which the replay did not make whole (see ``Replayer/run(_:profiles:rules:traces:limits:observe:observePlain:restart:)``):
 /// the profile's position, the rule's, the event's index, the event, and the field before
 /// and after it.
 package typealias PlainStepObserver = (

@@ -8,7 +8,8 @@ package final class Replayer {
     let analyzer: TextAnalyzer
     /// The profile (its position) and event the replay is at: where a trap, which leaves
     /// the replay's own frames behind, is placed.
-    var cursor = (profile: 0, event: 0)
+    /// Written at every step: not checked for exclusive access (one replayer per thread).
+    @exclusivity(unchecked) var cursor = (profile: 0, event: 0)
     /// The delegate models of the profiles replayed under last (``models(for:)``).
     private var models: (profiles: [PlatformProfile], models: [DelegateModel]) = ([], [])
 
@@ -18,7 +19,7 @@ package final class Replayer {
     }
 
     /// One profile's replay of a session in progress: its delegate model and field.
-    struct ProfileReplay {
+    struct ProfileReplay: PlanningContext {
         /// The profile's name, which requests carry (a rule that keeps a field per profile
         /// tells them apart by it).
         let profile: String
@@ -28,8 +29,14 @@ package final class Replayer {
         let hidesMarkedRangeDuringCommit: Bool
         let multiRangeTarget: MultiRangeTarget
         let sameTextEndsComposition: Bool
+        /// The field, which each step edits in place.
         var field: TextField
-        /// How many broken spots the field's text has; `nil` when that is not known (a lean
+        /// The field as the step being made found it, in a buffer of its own: brought level
+        /// with `field` after each step (``level(_:)``) through the stretch the step edited
+        /// alone (``TextField/edits``). Taking the field before an edit as a copy instead
+        /// made every edit copy the whole text, and the replay's time grow with its square.
+        var previous: FieldState
+        /// How many broken spots the field's text has; `nil` when that is not known (a
         /// step of a run that does not look for broken text does not count them): the next
         /// step whose edit may break something counts them then.
         var brokenCount: Int?
@@ -70,6 +77,53 @@ package final class Replayer {
         /// run that keeps no trace and looks at neither (``DiscrepancyDetector/looksAtCalls``),
         /// whose steps are read by the detector and by checkers that do not read them.
         var looksAtCalls = true
+        /// Whether a plain step finds the broken spots it added: not for a run that does not
+        /// look for broken text (``DiscrepancyDetector/looksAtBrokenSpots``); a step made
+        /// whole always finds them.
+        var looksAtBrokenSpots = true
+        /// Whether every step is made whole, with a record of each call (a trace is kept, or
+        /// someone reads every step): otherwise a step in which the rule accepted every call
+        /// and nothing else happened is plain (``StepMade/plain(called:)``).
+        var keepsSteps = true
+        /// What the delegate is asked, holding the field only while it is asked: the field
+        /// is moved in and out, so that asking retains nothing.
+        var request: ChangeRequest
+        /// What `editingChanged` is told, holding the two fields only while it is told.
+        var change: FieldChange
+        /// The array of the profile's one-range multi-range calls (``PlanningContext``).
+        var callRanges: [UTF16Range] = []
+    }
+
+    /// What a step made: the step whole, or, for a run that does not keep every step
+    /// (``ProfileReplay/keepsSteps``), a plain step: the event's own edit, every call
+    /// accepted, implying the text it left, fitting the text, nothing assigned, skipped,
+    /// broken or run past, which the field before and after it (`previous` and `field`,
+    /// until ``level(_:)``) tell all of. `called`: whether the step asked the delegate.
+    enum StepMade {
+        case traced(TraceStep)
+        case plain(called: Bool)
+    }
+
+    /// What the delegate is asked and `editingChanged` told between steps.
+    private static let idleCall: DelegateCall = .single(range: .caret(at: 0), replacement: .empty)
+
+    /// Brings `run`'s field before the step level with its field, once the step has been
+    /// told to everyone: only the stretch the step edited is copied.
+    func level(_ run: inout ProfileReplay) {
+        run.previous.selection = run.field.state.selection
+        run.previous.markedRange = run.field.state.markedRange
+        if let ends = run.field.edits {
+            run.previous.text.assign(run.field.state.text, sharing: ends)
+            run.field.forgetEdits()
+        }
+    }
+
+    /// Whether the step being made changed `field`'s text from `previous` (compared through
+    /// the stretch it edited alone). Given the two, not the replay: a replay handed over
+    /// whole is copied whole.
+    static func textChanged(_ field: TextField, from previous: FieldState) -> Bool {
+        guard let ends = field.edits else { return false }
+        return !field.state.text.equals(previous.text, sharing: ends)
     }
 
     /// One registered edit: replacing `range` with `text` reverts it.
@@ -113,13 +167,29 @@ package final class Replayer {
     /// profiles).
     func start(_ session: Session, model: DelegateModel, brokenCount: Int?, tracksUndo: Bool) -> ProfileReplay {
         let profile = model.profile
+        // Each buffer of its own, with room for the text to grow in place by 128 units
+        // (what a session typically adds; a longer text grows as any array does, and a huge
+        // initial text is not doubled): shared with the session, each would be copied at its
+        // first edit and again at every doubling.
+        func ownBuffer() -> FieldState {
+            var units = [UInt16]()
+            units.reserveCapacity(session.initial.text.length + 128)
+            units.append(contentsOf: session.initial.text.units)
+            var state = session.initial
+            state.text = UTF16Text(units: units)
+            return state
+        }
+        let idle = FieldState(text: .empty)
         return ProfileReplay(
             profile: profile.name, model: model,
             hidesMarkedRangeDuringCommit: !profile.markedRangeVisibleDuringCommit,
             multiRangeTarget: profile.multiRangeTarget, sameTextEndsComposition: profile.sameTextEndsComposition,
-            field: TextField(session.initial), brokenCount: brokenCount,
+            field: TextField(ownBuffer()), previous: ownBuffer(), brokenCount: brokenCount,
             presentation: profile.presentation(of: session.ime), recordedMarked: session.initial.markedRange != nil,
-            tracksUndo: tracksUndo, secure: session.secureTextEntry)
+            tracksUndo: tracksUndo, secure: session.secureTextEntry,
+            request: ChangeRequest(
+                field: idle, call: Self.idleCall, multiRangeTarget: profile.multiRangeTarget, profile: profile.name),
+            change: FieldChange(before: idle, after: idle, profile: profile.name))
     }
 
     /// The delegate model of each of `profiles`, made once for as long as a run replays
@@ -141,41 +211,58 @@ package final class Replayer {
         let fault: String
     }
 
-    /// Carries out one event on one profile's field. A profile that `crash` says trapped
-    /// at this event gets the crash step (the call that trapped has no answer, its change
-    /// never happens); at a later event, a step in which nothing reaches the field (the
-    /// app is gone).
+    /// Carries out one event on one profile's field and says what it made. A profile that
+    /// `crash` says trapped at this event gets the crash step (the call that trapped has no
+    /// answer, its change never happens); at a later event, a step in which nothing reaches
+    /// the field (the app is gone).
     ///
-    /// Only what the rule's own calls run past counts against it: what ran past a limit
-    /// before is forgotten, unless `keepingEarlierFaults` (the rule was asked about this
-    /// step already: a lean step handed it over, see ``leanReplay``).
-    func step(
-        _ run: inout ProfileReplay, event: SessionEvent, index: Int, rule: any InputRule, crash: Crash?,
-        keepingEarlierFaults: Bool = false
-    ) -> TraceStep {
-        let before = run.field.state
+    /// This is the replay's one step: every run, with or without traces, the fuzzer's and
+    /// the closed loop's, makes its events through it. The field as the step found it is
+    /// `run.previous`, the field it leaves `run.field`, until the caller has told everyone
+    /// of the step and brings them level (``level(_:)``). Only what the rule's own calls
+    /// run past counts against it: what ran past a limit before is forgotten.
+    func step(_ run: inout ProfileReplay, event: SessionEvent, index: Int, rule: any InputRule, crash: Crash?)
+        -> StepMade
+    {
+        let before = run.previous
         if let crash, index >= crash.event {
-            return TraceStep(
-                eventIndex: index, event: event, before: before, calls: [], skipped: nil, rewrittenTo: nil,
-                rewriteEndedComposition: false, after: before, newBrokenSpots: [],
-                ruleFault: index == crash.event ? crash.fault : nil)
+            return .traced(
+                TraceStep(
+                    eventIndex: index, event: event, before: before, calls: [], skipped: nil, rewrittenTo: nil,
+                    rewriteEndedComposition: false, after: before, newBrokenSpots: [],
+                    ruleFault: index == crash.event ? crash.fault : nil))
         }
-        if !keepingEarlierFaults { _ = RegexLimits.takeExceeded() }
+        _ = RegexLimits.takeExceeded()
         return unguardedStep(&run, event: event, index: index, rule: rule, before: before)
+    }
+
+    /// ``step(_:event:index:rule:crash:)`` made whole, the field then brought level: for a
+    /// caller that keeps each step, whose replay keeps its steps (``ProfileReplay/keepsSteps``).
+    func tracedStep(_ run: inout ProfileReplay, event: SessionEvent, index: Int, rule: any InputRule, crash: Crash?)
+        -> TraceStep
+    {
+        defer { level(&run) }
+        switch step(&run, event: event, index: index, rule: rule, crash: crash) {
+        case .traced(let step): return step
+        case .plain: preconditionFailure("a replay that keeps its steps makes none plain")
+        }
     }
 
     /// The step, `before` being the field as the event finds it: the lifecycle, then what
     /// the input method does when the app has ended its composition, then the profile's
     /// presentation of the recorded event, then the event itself; the field as the
     /// recording assumes it is kept alongside once the rule has made them differ.
+    @inline(__always)
     private func unguardedStep(
         _ run: inout ProfileReplay, event: SessionEvent, index: Int, rule: any InputRule, before: FieldState
-    ) -> TraceStep {
+    ) -> StepMade {
+        func traced(_ step: TraceStep, presented: SessionEvent?) -> StepMade {
+            follow(&run, recorded: event, presented: presented, before: before, made: .traced(step))
+            return .traced(step)
+        }
         if event.isLifecycle {
             run.recordedMarked = Self.recordedMarked(after: event, was: run.recordedMarked)
-            let step = lifecycleStep(&run, event: event, index: index, rule: rule, before: before)
-            follow(&run, recorded: event, presented: event, step: step)
-            return step
+            return traced(lifecycleStep(&run, event: event, index: index, rule: rule, before: before), presented: event)
         }
         func unapplied(_ note: StepNote?) -> TraceStep {
             TraceStep(
@@ -191,12 +278,10 @@ package final class Replayer {
             run.redoStack.removeAll()
             let step = TraceStep(
                 eventIndex: index, event: event, before: before, calls: [], skipped: nil, rewrittenTo: nil,
-                rewriteEndedComposition: false, after: run.field.state,
-                newBrokenSpots: newBrokenSpots(&run, before: before.text))
-            follow(&run, recorded: event, presented: event, step: step)
-            return step
+                rewriteEndedComposition: false, after: run.field.state, newBrokenSpots: newBrokenSpots(&run))
+            return traced(step, presented: event)
         }
-        if !run.editing { return unapplied(.notEditing) }
+        if !run.editing { return .traced(unapplied(.notEditing)) }
         let undoing: Bool? =
             switch event {
             case .undo: false
@@ -209,8 +294,7 @@ package final class Replayer {
                 if case .presented = step.note, let call = step.calls.first, call.call.ranges.count == 1 {
                     .replace(call.call.ranges[0], call.call.replacement)
                 } else { nil }
-            follow(&run, recorded: event, presented: presented, step: step)
-            return step
+            return traced(step, presented: presented)
         }
         let wasMarked = run.recordedMarked
         run.recordedMarked = Self.recordedMarked(after: event, was: wasMarked)
@@ -219,11 +303,11 @@ package final class Replayer {
             case .setMarkedText, .insertText, .unmarkText:
                 if wasMarked {
                     run.droppingComposition = run.recordedMarked
-                    let step = unapplied(
-                        .diverged(
-                            "the app ended this composition, so the input method reset it: the rest of it never comes"))
-                    follow(&run, recorded: event, presented: event, step: step)
-                    return step
+                    return traced(
+                        unapplied(
+                            .diverged(
+                                "the app ended this composition, so the input method reset it: the rest of it never comes"
+                            )), presented: event)
                 }
             default: break
             }
@@ -233,14 +317,10 @@ package final class Replayer {
         // last-syllable presentation): only then can the rule interrupt it.
         let composingSyllable =
             run.syllable.map { syllable in
-                syllable.range.fits(in: run.field.text.length) && run.field.text[syllable.range] == syllable.text
+                syllable.range.fits(in: before.text.length) && before.text[syllable.range] == syllable.text
             } ?? false
         let presentation = present(event, in: &run)
-        if presentation.absorbed {
-            let step = unapplied(.absorbed)
-            follow(&run, recorded: event, presented: nil, step: step)
-            return step
-        }
+        if presentation.absorbed { return traced(unapplied(.absorbed), presented: nil) }
         // A candidate-bar commit that replaces the marked text without asking the delegate.
         var bypassesDelegate = false
         if run.presentation == .commitWithoutDelegate, case .insertText = event, before.markedRange != nil {
@@ -252,19 +332,15 @@ package final class Replayer {
         // #19313: assigning while Korean is typed splits the syllables into jamo; the input
         // method resets, as for marked text).
         if let presented = presentation.event {
-            let step = appliedStep(
+            return appliedStep(
                 &run, event: presented, index: index, rule: rule, before: before, bypassesDelegate: bypassesDelegate,
-                note: .presented(recorded: event), composing: true, interruptsSyllable: composingSyllable)
-            follow(&run, recorded: event, presented: presented, step: step)
-            return step
+                note: .presented(recorded: event), composing: true, interruptsSyllable: composingSyllable,
+                following: event)
         }
         // The event as recorded, handed on as it came (binding it again would copy it).
-        // Built whole by `appliedStep` (changing a returned step would copy it).
-        let step = appliedStep(
+        return appliedStep(
             &run, event: event, index: index, rule: rule, before: before, bypassesDelegate: bypassesDelegate,
-            note: bypassesDelegate ? .withoutDelegate : nil)
-        follow(&run, recorded: event, presented: event, step: step)
-        return step
+            note: bypassesDelegate ? .withoutDelegate : nil, following: event)
     }
 
     /// What a profile's presentation makes of a recorded event: the event it presents
@@ -301,9 +377,10 @@ package final class Replayer {
         }
         if entry.range.fits(in: before.text.length) {
             let reverted = reverse(run.field)
-            let step = appliedStep(
+            let made = appliedStep(
                 &run, event: .replace(entry.range, entry.text), index: index, rule: rule, before: before,
-                registersUndo: false, note: .presented(recorded: event))
+                registersUndo: false, note: .presented(recorded: event), mayBePlain: false)
+            guard case .traced(let step) = made else { preconditionFailure("an undo step is made whole") }
             if step.accepted, step.rewrittenTo == nil {
                 if redo { run.undoStack.append(reverted) } else { run.redoStack.append(reverted) }
             }
@@ -330,7 +407,7 @@ package final class Replayer {
         var step = TraceStep(
             eventIndex: index, event: event, before: before, calls: [record], skipped: nil, rewrittenTo: rewrittenTo,
             rewriteEndedComposition: before.markedRange != nil && rewrittenTo != nil, after: run.field.state,
-            newBrokenSpots: newBrokenSpots(&run, before: before.text), ruleFault: fault)
+            newBrokenSpots: newBrokenSpots(&run), ruleFault: fault)
         step.note = .diverged(
             "UIKit asks to \(redo ? "redo" : "undo") \(entry.range), registered before a refusal or an assignment changed the text, on a text of length \(before.text.length)"
         )
@@ -412,24 +489,46 @@ package final class Replayer {
         return range.fits(in: text.length) && text[range] == marked ? (range, marked) : nil
     }
 
-    /// Keeps what the replay knows beside the field current after a step: the syllable a
+    /// Keeps what the replay knows beside the field current after a step that `made` of the
+    /// event `recorded`, presented as `presented`, on the field `before`: the syllable a
     /// last-syllable presentation composes, whether the input method must drop the rest
     /// of a composition the field no longer has, and the field as the recording assumes it.
     private func follow(
-        _ run: inout ProfileReplay, recorded: SessionEvent, presented: SessionEvent?, step: TraceStep
+        _ run: inout ProfileReplay, recorded: SessionEvent, presented: SessionEvent?, before: FieldState,
+        made: borrowing StepMade
+    ) {
+        switch made {
+        case .plain:
+            follow(
+                &run, recorded: recorded, presented: presented, before: before, ruleActed: false,
+                endedComposition: false)
+        case .traced(let step):
+            follow(
+                &run, recorded: recorded, presented: presented, before: before,
+                ruleActed: !step.accepted || step.rewrittenTo != nil || step.editing.contains { !$0.allowed },
+                endedComposition: step.rewriteEndedComposition)
+        }
+    }
+
+    /// ``follow(_:recorded:presented:before:made:)`` of a step in which the rule acted
+    /// (refused, assigned, or refused a lifecycle method) if `ruleActed`, and ended a
+    /// composition with an assignment if `endedComposition`.
+    private func follow(
+        _ run: inout ProfileReplay, recorded: SessionEvent, presented: SessionEvent?, before: FieldState,
+        ruleActed: Bool, endedComposition: Bool
     ) {
         if run.presentation == .lastSyllable {
-            run.syllable = Self.syllable(
-                after: recorded, presented: presented, before: step.before, now: run.field.text)
+            run.syllable = Self.syllable(after: recorded, presented: presented, before: before, now: run.field.text)
         }
         // The rule's assignment ended a composition the recording goes on with: the input
         // method is told, and resets (what the recording itself ends, it knows about).
-        if step.rewriteEndedComposition, run.recordedMarked { run.droppingComposition = true }
-        let ruleActed = !step.accepted || step.rewrittenTo != nil || step.editing.contains { !$0.allowed }
+        if endedComposition, run.recordedMarked { run.droppingComposition = true }
         if run.shadow == nil, !ruleActed { return }
-        var shadow = run.shadow ?? TextField(step.before)
+        // Taken out of the replay, so that it is edited in place.
+        var shadow = run.shadow ?? TextField(before)
+        run.shadow = nil
         follow(&shadow, presented: presented, model: run.model)
-        run.shadow = shadow.state == run.field.state ? nil : shadow
+        if shadow.state != run.field.state { run.shadow = shadow }
     }
 
     /// Applies the `presented` event (`nil`: none) to `shadow`, the field as the recording
@@ -442,65 +541,154 @@ package final class Replayer {
         if presented.isLifecycle || presented.isAppAssignment { model.apply(.event(presented), to: &shadow) }
     }
 
+    /// The first call of a step, accepted and showing nothing, whose record is built only if
+    /// the step turns out to need it (``appliedStep``): until then the field before the step
+    /// is what it saw, and the field now what it left.
+    private struct PendingCall {
+        var call: DelegateCall
+        var hidesMarkedRange: Bool
+        var isCompositionStep: Bool
+    }
+
+    /// The record of `pending`, made on the field `before`, which now holds `text`.
+    private static func record(_ pending: PendingCall, before: FieldState, now text: UTF16Text) -> CallRecord {
+        var seen = before
+        if pending.hidesMarkedRange { seen.markedRange = nil }
+        return CallRecord(
+            call: pending.call, seen: seen, proposedText: text, resultingText: text, accepted: true,
+            rangeProblems: [], isCompositionStep: pending.isCompositionStep)
+    }
+
     /// The recorded (or presented) event applied through the delegate model with the rule
     /// asked, `before` being the field as the event finds it.
+    ///
+    /// A call is recorded (``CallRecord``) when the run keeps its steps, or when it shows
+    /// something: the rule refused it or assigned a text, its ranges do not fit, or it
+    /// implies a text other than the one it left. The first call of a step, accepted and
+    /// showing nothing, is recorded only when the step turns out to need it (a later edit,
+    /// broken spots, a rule fault, an assignment): a step with none of these is plain,
+    /// unless `mayBePlain` is false. Every question is asked of the rule once, in the same
+    /// order, whatever is recorded.
     private func appliedStep(
         _ run: inout ProfileReplay, event: SessionEvent, index: Int, rule: any InputRule, before: FieldState,
         bypassesDelegate: Bool = false, registersUndo: Bool = true, note: StepNote? = nil, composing: Bool = false,
-        interruptsSyllable: Bool = false
-    ) -> TraceStep {
+        interruptsSyllable: Bool = false, mayBePlain: Bool = true, following recorded: SessionEvent? = nil
+    ) -> StepMade {
         let target = run.multiRangeTarget
         if let problem = eventRangeProblem(event, in: before.text) {
-            if let shadow = run.shadow {
-                return TraceStep(
-                    eventIndex: index, event: event, before: before, calls: [], skipped: nil, rewrittenTo: nil,
-                    rewriteEndedComposition: false, after: before, newBrokenSpots: [],
-                    note: .diverged(Divergence(recordedAgainst: shadow.state, problem)))
+            let shadow = run.shadow
+            if let recorded {
+                follow(
+                    &run, recorded: recorded, presented: event, before: before, ruleActed: false,
+                    endedComposition: false)
             }
-            return TraceStep(
-                eventIndex: index, event: event, before: before, calls: [], skipped: problem, rewrittenTo: nil,
-                rewriteEndedComposition: false, after: before, newBrokenSpots: [])
+            if let shadow {
+                return .traced(
+                    TraceStep(
+                        eventIndex: index, event: event, before: before, calls: [], skipped: nil, rewrittenTo: nil,
+                        rewriteEndedComposition: false, after: before, newBrokenSpots: [],
+                        note: .diverged(Divergence(recordedAgainst: shadow.state, problem))))
+            }
+            return .traced(
+                TraceStep(
+                    eventIndex: index, event: event, before: before, calls: [], skipped: problem, rewrittenTo: nil,
+                    rewriteEndedComposition: false, after: before, newBrokenSpots: []))
         }
         // `removeAll(keepingCapacity:)` takes a slow generic path; removing one by one does not.
         while !run.calls.isEmpty { run.calls.removeLast() }
         var assignedDuringCall: TextAssignment?
+        var pending: PendingCall?
+        // Whether an edit has been applied to the field in this step.
+        var edited = false
         // Once the delegate set the text itself, the rest of the event's plan was made for a
         // text the field no longer holds.
-        run.model.forEachPlannedEdit(
-            event, on: run.model.geometry(for: event, of: run.field),
-            asking: { call, effect, isCompositionStep in
+        // `run` is handed to the steps rather than captured, so that they read it in place.
+        let model = run.model
+        model.forEachPlannedEdit(
+            event, on: model.geometry(for: event, of: run.field), with: &run,
+            asking: { run, call, effect, isCompositionStep in
                 guard assignedDuringCall == nil else { return }
+                if let first = pending {
+                    run.calls.append(Self.record(first, before: run.previous, now: run.field.state.text))
+                    pending = nil
+                }
                 guard !bypassesDelegate else {
                     run.model.apply(effect, to: &run.field)
+                    edited = true
                     return
                 }
-                let seen = Self.seen(
-                    run.field.state, effect: effect, isCompositionStep: isCompositionStep,
-                    hidesMarkedRange: run.hidesMarkedRangeDuringCommit)
+                let hidesMarkedRange = Self.hidesMarkedRange(
+                    effect: effect, isCompositionStep: isCompositionStep, hides: run.hidesMarkedRangeDuringCommit)
                 let problems = run.looksAtCalls ? rangeProblems(of: call, in: run.field.text) : []
                 if registersUndo, run.tracksUndo, !isCompositionStep,
                     let entry = Self.undoEntry(of: call, target: target, in: run.field.text)
                 {
                     Self.register(entry, undo: &run.undoStack, redo: &run.redoStack)
                 }
-                let request = ChangeRequest(field: seen, call: call, multiRangeTarget: target, profile: run.profile)
-                var accepted = rule.shouldChange(request)
+                // The field is moved into the request and back: asking retains nothing.
+                let marked = run.field.state.markedRange
+                run.request.call = call
+                swap(&run.request.field, &run.field.state)
+                if hidesMarkedRange { run.request.field.markedRange = nil }
+                var accepted = rule.shouldChange(run.request)
                 // `textField.text = …; return false` inside the delegate: the assignment stands
                 // and the change does not (assumed for a delegate that returns true as well:
                 // every such delegate in the seeds and the reports we found returns false).
-                if let assigned = rule.assignment(during: request) {
+                let assigned = rule.assignment(during: run.request)
+                run.request.field.markedRange = marked
+                swap(&run.request.field, &run.field.state)
+                // Let go of the call: held by the request, its ranges' array could not be
+                // reused by the next call.
+                run.request.call = Self.idleCall
+                if let assigned {
                     assignedDuringCall = assigned
                     accepted = false
                 }
-                let resulting: UTF16Text
-                if accepted {
-                    run.model.apply(effect, to: &run.field)
-                    resulting = run.field.text
-                } else {
+                guard accepted else {
+                    var seen = run.field.state
+                    if hidesMarkedRange { seen.markedRange = nil }
                     var wouldBe = run.field
                     run.model.apply(effect, to: &wouldBe)
-                    resulting = wouldBe.text
+                    let resulting = wouldBe.text
+                    run.calls.append(
+                        CallRecord(
+                            call: call, seen: seen,
+                            proposedText: !run.looksAtCalls || call.implies(resulting, from: seen.text)
+                                ? resulting : call.proposedText(applyingTo: seen.text, target: target),
+                            resultingText: resulting, accepted: false, rangeProblems: problems,
+                            isCompositionStep: isCompositionStep || composing))
+                    return
                 }
+                // The first edit of the step: the field before it is the field before the
+                // step, and the text is compared through the stretch the edit changed.
+                if !edited {
+                    run.model.apply(effect, to: &run.field)
+                    edited = true
+                    let implied =
+                        !run.looksAtCalls
+                        || call.implies(run.field.state.text, from: run.previous.text, sharing: run.field.edits)
+                    if implied, problems.isEmpty, !run.keepsSteps {
+                        pending = PendingCall(
+                            call: call, hidesMarkedRange: hidesMarkedRange,
+                            isCompositionStep: isCompositionStep || composing)
+                        return
+                    }
+                    var record = Self.record(
+                        PendingCall(
+                            call: call, hidesMarkedRange: hidesMarkedRange,
+                            isCompositionStep: isCompositionStep || composing),
+                        before: run.previous, now: run.field.state.text)
+                    record.rangeProblems = problems
+                    if !implied {
+                        record.proposedText = call.proposedText(applyingTo: run.previous.text, target: target)
+                    }
+                    run.calls.append(record)
+                    return
+                }
+                var seen = run.field.state
+                if hidesMarkedRange { seen.markedRange = nil }
+                run.model.apply(effect, to: &run.field)
+                let resulting = run.field.text
                 // Usually the call implies exactly the text the field now holds: share it (and
                 // take it as implied where the run does not look).
                 let proposed =
@@ -509,12 +697,17 @@ package final class Replayer {
                 run.calls.append(
                     CallRecord(
                         call: call, seen: seen, proposedText: proposed,
-                        resultingText: resulting, accepted: accepted, rangeProblems: problems,
+                        resultingText: resulting, accepted: true, rangeProblems: problems,
                         isCompositionStep: isCompositionStep || composing))
             },
-            applying: { effect, _ in
+            applying: { run, effect, _ in
                 guard assignedDuringCall == nil else { return }
+                if let first = pending {
+                    run.calls.append(Self.record(first, before: run.previous, now: run.field.state.text))
+                    pending = nil
+                }
                 run.model.apply(effect, to: &run.field)
+                edited = true
             })
         var rewrittenTo: UTF16Text?
         var endedComposition = false
@@ -522,33 +715,64 @@ package final class Replayer {
         // part changed by the user: a caret move, an edit that changed nothing, or the
         // delegate's own assignment sends none.
         if let assignment = assignedDuringCall
-            ?? ((run.field.text != before.text || run.field.state.markedRange != before.markedRange)
-                ? rule.editingChanged(FieldChange(before: before, after: run.field.state, profile: run.profile))
-                : nil)
+            ?? ((Self.textChanged(run.field, from: run.previous) || run.field.state.markedRange != before.markedRange)
+                ? editingChanged(&run, rule: rule) : nil)
         {
+            // The first call's record is of the text it left, before the assignment.
+            if let first = pending {
+                run.calls.append(Self.record(first, before: run.previous, now: run.field.state.text))
+                pending = nil
+            }
             let wasMarked = run.field.state.markedRange != nil
             if assign(assignment, to: &run) {
                 rewrittenTo = assignment.text
                 endedComposition = wasMarked
             }
         }
-        return TraceStep(
-            eventIndex: index, event: event, before: before, calls: run.calls, skipped: nil, rewrittenTo: rewrittenTo,
-            rewriteEndedComposition: endedComposition || (rewrittenTo != nil && interruptsSyllable),
-            after: run.field.state, newBrokenSpots: newBrokenSpots(&run, before: before.text),
-            ruleFault: RegexLimits.takeExceeded(), note: note)
+        let fault = RegexLimits.takeExceeded()
+        let plain = mayBePlain && !run.keepsSteps && run.calls.isEmpty && rewrittenTo == nil && fault == nil
+        // What the replay knows beside the field follows the step (`recorded`: the event
+        // the step is made of, or presents), the rule having acted if it refused or assigned.
+        let ruleActed = rewrittenTo != nil || run.calls.contains { !$0.accepted }
+        let ended = endedComposition || (rewrittenTo != nil && interruptsSyllable)
+        if let recorded, ruleActed || ended || run.shadow != nil || run.presentation == .lastSyllable {
+            follow(
+                &run, recorded: recorded, presented: event, before: before, ruleActed: ruleActed,
+                endedComposition: ended)
+        }
+        if plain, !run.looksAtBrokenSpots {
+            // Not counted: a later step counts them if its edit may break something.
+            if run.field.edits != nil { run.brokenCount = nil }
+            return .plain(called: pending != nil)
+        }
+        let spots = newBrokenSpots(&run)
+        if plain, spots.isEmpty { return .plain(called: pending != nil) }
+        if let first = pending { run.calls.append(Self.record(first, before: run.previous, now: run.field.state.text)) }
+        return .traced(
+            TraceStep(
+                eventIndex: index, event: event, before: before, calls: run.calls, skipped: nil,
+                rewrittenTo: rewrittenTo, rewriteEndedComposition: ended, after: run.field.state,
+                newBrokenSpots: spots, ruleFault: fault, note: note))
     }
 
-    /// The field as the delegate sees it when asked about a call with `effect`: where the
-    /// profile says the field no longer reports its marked range when the delegate is asked
-    /// about a commit, a rule's `markedTextRange` guard cannot see it.
-    static func seen(
-        _ field: FieldState, effect: PlannedEdit.Effect, isCompositionStep: Bool, hidesMarkedRange: Bool
-    ) -> FieldState {
-        guard hidesMarkedRange, isCompositionStep, case .event(.insertText) = effect else { return field }
-        var seen = field
-        seen.markedRange = nil
-        return seen
+    /// What `editingChanged` answers about the step being made: the two fields are moved
+    /// into the change it is told of, and back (built from copies, the change would take a
+    /// reference to each text).
+    private func editingChanged(_ run: inout ProfileReplay, rule: any InputRule) -> TextAssignment? {
+        swap(&run.change.before, &run.previous)
+        swap(&run.change.after, &run.field.state)
+        let assignment = rule.editingChanged(run.change)
+        swap(&run.change.before, &run.previous)
+        swap(&run.change.after, &run.field.state)
+        return assignment
+    }
+
+    /// Whether the delegate, asked about a call with `effect`, sees no marked range: where
+    /// the profile says the field no longer reports its marked range when the delegate is
+    /// asked about a commit (`hides`), a rule's `markedTextRange` guard cannot see it.
+    static func hidesMarkedRange(effect: PlannedEdit.Effect, isCompositionStep: Bool, hides: Bool) -> Bool {
+        guard hides, isCompositionStep, case .event(.insertText) = effect else { return false }
+        return true
     }
 
     /// `textField.text = assignment.text`, then its selection; whether the text was set.
@@ -567,15 +791,24 @@ package final class Replayer {
         return assigned
     }
 
-    /// The broken spots the step added to the field's text, keeping the count current.
-    private func newBrokenSpots(_ run: inout ProfileReplay, before: UTF16Text) -> [BrokenSpot] {
-        newBrokenSpots(in: run.field.text, before: before, count: &run.brokenCount)
+    /// The broken spots the step being made added to the field's text, keeping the count
+    /// current.
+    private func newBrokenSpots(_ run: inout ProfileReplay) -> [BrokenSpot] {
+        guard let ends = run.field.edits else { return [] }
+        return newBrokenSpots(
+            in: run.field.state.text, before: run.previous.text, sharing: ends, count: &run.brokenCount)
     }
 
-    /// The broken spots `text` has that `before` had not, `count` being how many `before`
-    /// had (kept current; counted here when `nil` and needed).
-    func newBrokenSpots(in text: UTF16Text, before: UTF16Text, count: inout Int?) -> [BrokenSpot] {
-        guard text != before, analyzer.editMayBreak(from: before, to: text) else { return [] }
+    /// The broken spots `text` has that `before` had not, the two sharing `ends`, `count`
+    /// being how many `before` had (kept current; counted here when `nil` and needed).
+    func newBrokenSpots(
+        in text: UTF16Text, before: UTF16Text, sharing ends: UnchangedEnds = .nothing, count: inout Int?
+    )
+        -> [BrokenSpot]
+    {
+        guard !text.equals(before, sharing: ends), analyzer.editMayBreak(from: before, to: text, sharing: ends) else {
+            return []
+        }
         var newSpots: [BrokenSpot] = []
         let brokenAfter = analyzer.brokenSpots(in: text)
         if brokenAfter.count > count ?? analyzer.brokenSpots(in: before).count {
@@ -653,8 +886,7 @@ package final class Replayer {
         return TraceStep(
             eventIndex: index, event: event, before: before, calls: [], skipped: nil, rewrittenTo: rewrittenTo,
             rewriteEndedComposition: endedComposition, after: run.field.state,
-            newBrokenSpots: newBrokenSpots(&run, before: before.text), ruleFault: RegexLimits.takeExceeded(),
-            editing: records)
+            newBrokenSpots: newBrokenSpots(&run), ruleFault: RegexLimits.takeExceeded(), editing: records)
     }
 
     /// A range the event itself carries that does not fit `text`, or that ends inside a

@@ -210,13 +210,26 @@ package final class TextAnalyzer {
     /// new spot needs such a unit in the removed or inserted stretch, just after it (which
     /// may now start a cluster: a modifier, a regional indicator re-paired), or, when
     /// something was removed, just before it (which may now end one: a trailing ZWJ).
-    package func editMayBreak(from old: UTF16Text, to new: UTF16Text) -> Bool {
+    ///
+    /// The two texts share `ends` (``UnchangedEnds``): only the stretch between them is
+    /// compared to find the changed one.
+    package func editMayBreak(from old: UTF16Text, to new: UTF16Text, sharing ends: UnchangedEnds = .nothing) -> Bool {
         // The table read once (each read of a static constant asks whether it is built yet).
         let bits = ScalarTable.canBreakBits
         return old.units.withUnsafeBufferPointer { a in
             new.units.withUnsafeBufferPointer { b in
-                let prefix = UTF16Text.commonPrefix(a, b)
-                let suffix = UTF16Text.commonSuffix(a, b, limit: min(a.count, b.count) - prefix)
+                let (known, knownEnd) = (ends.prefix, ends.suffix)
+                let prefix =
+                    known
+                    + UTF16Text.commonPrefix(
+                        UnsafeBufferPointer(rebasing: a[known..<(a.count - knownEnd)]),
+                        UnsafeBufferPointer(rebasing: b[known..<(b.count - knownEnd)]))
+                let suffix =
+                    knownEnd
+                    + UTF16Text.commonSuffix(
+                        UnsafeBufferPointer(rebasing: a[..<(a.count - knownEnd)]),
+                        UnsafeBufferPointer(rebasing: b[..<(b.count - knownEnd)]),
+                        limit: min(a.count, b.count) - prefix - knownEnd)
                 // Widen by a unit each way so a surrogate pair cut by the diff is seen whole.
                 let start = max(0, prefix - 1)
                 let removed = start..<min(a.count, a.count - suffix + 1)

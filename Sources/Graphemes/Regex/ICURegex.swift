@@ -194,15 +194,6 @@ package enum RegexLimits {
             + " (NSRegularExpression sets no limit: on a device the app would freeze)"
     }
 
-    /// Records again, on this thread, what ``takeExceeded()`` took: for a step carried out
-    /// anew with the answers its rule gave the first time (a lean replay handing a step
-    /// over to the full replay), whose calls do not run again.
-    package static func putBack(_ exceeded: String?) {
-        guard let exceeded else { return }
-        let log = perThread.value
-        if log.exceeded == nil { log.exceeded = exceeded }
-    }
-
     /// What a match on this thread exceeded since the last call, if anything, and forgets it.
     package static func takeExceeded() -> String? {
         // Replay asks after every step; almost no process ever exceeds a limit.
