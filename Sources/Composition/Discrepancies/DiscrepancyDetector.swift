@@ -153,16 +153,17 @@ struct DiscrepancyDetector {
     mutating func checkPlain(
         event: SessionEvent, index: Int, before: FieldState, field: TextField, called: Bool, profile position: Int
     ) {
-        let (after, ends) = (field.state, field.edits)
         // The text is kept only for a run that compares proposed texts between profiles.
-        let text = looksFor.lengths ? after.text : nil
+        let text = looksFor.lengths ? field.state.text : nil
         outcomes.append(
             Outcome(
                 called: called, accepted: true, proposed: called ? text : nil, proposesAfter: true, after: text,
-                ends: ends))
-        checkLimit(
-            event: event, index: index, before: before, after: after,
-            changed: Self.changed(before, after, sharing: ends), profile: position)
+                ends: field.edits))
+        if limit != nil {
+            checkLimit(
+                event: event, index: index, before: before, after: field.state,
+                changed: Self.changed(before, field.state, sharing: field.edits), profile: position)
+        }
     }
 
     /// Whether the field changed from `before` to `after`, their texts sharing `ends`.
@@ -309,22 +310,25 @@ struct DiscrepancyDetector {
     /// through the stretch the two steps changed when their texts were the same before,
     /// else whole (the texts differed, and a text that differs usually differs in length).
     private mutating func followSameTexts() {
-        guard outcomes.count == sameAsFirst.count, let first = outcomes.first?.after else { return }
-        let firstEnds = outcomes[0].ends
-        for position in outcomes.indices.dropFirst() {
-            guard let after = outcomes[position].after else {
-                sameAsFirst[position] = false
-                continue
-            }
-            if sameAsFirst[position] {
-                // Both were one text before: the stretch outside what either step changed is
-                // the same in both (a step that changed nothing shares the whole text).
-                let whole = UnchangedEnds(prefix: after.length, suffix: 0)
-                let ends = (outcomes[position].ends ?? whole).union(
-                    firstEnds ?? UnchangedEnds(prefix: first.length, suffix: 0))
-                sameAsFirst[position] = after.equals(first, sharing: ends)
-            } else {
-                sameAsFirst[position] = after == first
+        guard outcomes.count == sameAsFirst.count else { return }
+        // Read in place, through the buffer: subscripting the array copies each outcome.
+        outcomes.withUnsafeBufferPointer { outcomes in
+            guard !outcomes.isEmpty, let first = outcomes[0].after else { return }
+            let firstEnds = outcomes[0].ends ?? UnchangedEnds(prefix: first.length, suffix: 0)
+            for position in outcomes.indices.dropFirst() {
+                guard let after = outcomes[position].after else {
+                    sameAsFirst[position] = false
+                    continue
+                }
+                if sameAsFirst[position] {
+                    // Both were one text before: the stretch outside what either step changed
+                    // is the same in both (a step that changed nothing shares the whole text).
+                    let ends = (outcomes[position].ends ?? UnchangedEnds(prefix: after.length, suffix: 0))
+                        .union(firstEnds)
+                    sameAsFirst[position] = after.equals(first, sharing: ends)
+                } else {
+                    sameAsFirst[position] = after == first
+                }
             }
         }
     }

@@ -100,7 +100,7 @@ package final class Replayer {
     /// broken or run past, which the field before and after it (`previous` and `field`,
     /// until ``level(_:)``) tell all of. `called`: whether the step asked the delegate.
     enum StepMade {
-        case traced(TraceStep)
+        indirect case traced(TraceStep)
         case plain(called: Bool)
     }
 
@@ -319,7 +319,8 @@ package final class Replayer {
             run.syllable.map { syllable in
                 syllable.range.fits(in: before.text.length) && before.text[syllable.range] == syllable.text
             } ?? false
-        let presentation = present(event, in: &run)
+        let presentation =
+            run.clearsOnNextKey || run.presentation == .lastSyllable ? present(event, in: &run) : .asRecorded
         if presentation.absorbed { return traced(unapplied(.absorbed), presented: nil) }
         // A candidate-bar commit that replaces the marked text without asking the delegate.
         var bypassesDelegate = false
@@ -542,20 +543,22 @@ package final class Replayer {
     }
 
     /// The first call of a step, accepted and showing nothing, whose record is built only if
-    /// the step turns out to need it (``appliedStep``): until then the field before the step
-    /// is what it saw, and the field now what it left.
+    /// the step turns out to need it (``appliedStep``): until then the request holds the
+    /// call, the field before the step is what it saw, and the field now what it left.
     private struct PendingCall {
-        var call: DelegateCall
         var hidesMarkedRange: Bool
         var isCompositionStep: Bool
     }
 
-    /// The record of `pending`, made on the field `before`, which now holds `text`.
-    private static func record(_ pending: PendingCall, before: FieldState, now text: UTF16Text) -> CallRecord {
+    /// The record of `call`, accepted (`pending` says how it was seen), made on the field
+    /// `before`, which now holds `text`.
+    private static func record(
+        _ call: DelegateCall, _ pending: PendingCall, before: FieldState, now text: UTF16Text
+    ) -> CallRecord {
         var seen = before
         if pending.hidesMarkedRange { seen.markedRange = nil }
         return CallRecord(
-            call: pending.call, seen: seen, proposedText: text, resultingText: text, accepted: true,
+            call: call, seen: seen, proposedText: text, resultingText: text, accepted: true,
             rangeProblems: [], isCompositionStep: pending.isCompositionStep)
     }
 
@@ -596,6 +599,9 @@ package final class Replayer {
         }
         // `removeAll(keepingCapacity:)` takes a slow generic path; removing one by one does not.
         while !run.calls.isEmpty { run.calls.removeLast() }
+        // Let go of the last call once the step is made: held by the request, its ranges'
+        // array could not be reused by the next step's call.
+        defer { run.request.call = Self.idleCall }
         var assignedDuringCall: TextAssignment?
         var pending: PendingCall?
         // Whether an edit has been applied to the field in this step.
@@ -609,7 +615,8 @@ package final class Replayer {
             asking: { run, call, effect, isCompositionStep in
                 guard assignedDuringCall == nil else { return }
                 if let first = pending {
-                    run.calls.append(Self.record(first, before: run.previous, now: run.field.state.text))
+                    run.calls.append(
+                        Self.record(run.request.call, first, before: run.previous, now: run.field.state.text))
                     pending = nil
                 }
                 guard !bypassesDelegate else {
@@ -637,9 +644,6 @@ package final class Replayer {
                 let assigned = rule.assignment(during: run.request)
                 run.request.field.markedRange = marked
                 swap(&run.request.field, &run.field.state)
-                // Let go of the call: held by the request, its ranges' array could not be
-                // reused by the next call.
-                run.request.call = Self.idleCall
                 if let assigned {
                     assignedDuringCall = assigned
                     accepted = false
@@ -667,17 +671,13 @@ package final class Replayer {
                     let implied =
                         !run.looksAtCalls
                         || call.implies(run.field.state.text, from: run.previous.text, sharing: run.field.edits)
+                    let seen = PendingCall(
+                        hidesMarkedRange: hidesMarkedRange, isCompositionStep: isCompositionStep || composing)
                     if implied, problems.isEmpty, !run.keepsSteps {
-                        pending = PendingCall(
-                            call: call, hidesMarkedRange: hidesMarkedRange,
-                            isCompositionStep: isCompositionStep || composing)
+                        pending = seen
                         return
                     }
-                    var record = Self.record(
-                        PendingCall(
-                            call: call, hidesMarkedRange: hidesMarkedRange,
-                            isCompositionStep: isCompositionStep || composing),
-                        before: run.previous, now: run.field.state.text)
+                    var record = Self.record(call, seen, before: run.previous, now: run.field.state.text)
                     record.rangeProblems = problems
                     if !implied {
                         record.proposedText = call.proposedText(applyingTo: run.previous.text, target: target)
@@ -703,7 +703,8 @@ package final class Replayer {
             applying: { run, effect, _ in
                 guard assignedDuringCall == nil else { return }
                 if let first = pending {
-                    run.calls.append(Self.record(first, before: run.previous, now: run.field.state.text))
+                    run.calls.append(
+                        Self.record(run.request.call, first, before: run.previous, now: run.field.state.text))
                     pending = nil
                 }
                 run.model.apply(effect, to: &run.field)
@@ -720,7 +721,7 @@ package final class Replayer {
         {
             // The first call's record is of the text it left, before the assignment.
             if let first = pending {
-                run.calls.append(Self.record(first, before: run.previous, now: run.field.state.text))
+                run.calls.append(Self.record(run.request.call, first, before: run.previous, now: run.field.state.text))
                 pending = nil
             }
             let wasMarked = run.field.state.markedRange != nil
@@ -747,7 +748,9 @@ package final class Replayer {
         }
         let spots = newBrokenSpots(&run)
         if plain, spots.isEmpty { return .plain(called: pending != nil) }
-        if let first = pending { run.calls.append(Self.record(first, before: run.previous, now: run.field.state.text)) }
+        if let first = pending {
+            run.calls.append(Self.record(run.request.call, first, before: run.previous, now: run.field.state.text))
+        }
         return .traced(
             TraceStep(
                 eventIndex: index, event: event, before: before, calls: run.calls, skipped: nil,
@@ -795,8 +798,12 @@ package final class Replayer {
     /// current.
     private func newBrokenSpots(_ run: inout ProfileReplay) -> [BrokenSpot] {
         guard let ends = run.field.edits else { return [] }
-        return newBrokenSpots(
-            in: run.field.state.text, before: run.previous.text, sharing: ends, count: &run.brokenCount)
+        // Counted through a local: handing over `&run.brokenCount` beside the texts read from
+        // `run` copied the whole replay.
+        var count = run.brokenCount
+        let spots = newBrokenSpots(in: run.field.state.text, before: run.previous.text, sharing: ends, count: &count)
+        run.brokenCount = count
+        return spots
     }
 
     /// The broken spots `text` has that `before` had not, the two sharing `ends`, `count`
