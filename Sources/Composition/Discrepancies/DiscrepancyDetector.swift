@@ -28,8 +28,10 @@ struct DiscrepancyDetector {
     private var found: [Discrepancy] = []
     /// Where the current event's discrepancies start in `found`.
     private var eventStart = 0
-    /// What the comparison between profiles needs of the current event, in profile order.
-    private var outcomes: [Outcome] = []
+    /// What the comparison between profiles needs of the current event, in profile order:
+    /// one slot per profile, filled in place as each profile's step is checked (an outcome
+    /// built and appended per step, then destroyed, cost more than the rest of the check).
+    private var outcomes: [Outcome]
     /// Whether each profile's text, before the current event, is the first profile's: two
     /// texts known to be the same before an edit are compared after it through the stretch
     /// the two edits changed alone (kept only for a run that compares proposed texts).
@@ -57,7 +59,7 @@ struct DiscrepancyDetector {
         padKeys = session.keyboard.flatMap { $0.isPad ? $0 : nil }
         expected = looksFor.expected && contract.leavesFieldAlone ? session.expectedText : nil
         budget = DiscrepancyBudget(limits)
-        outcomes.reserveCapacity(profiles.count)
+        outcomes = Array(repeating: Outcome(), count: profiles.count)
         sameAsFirst = Array(repeating: true, count: profiles.count)
     }
 
@@ -83,8 +85,7 @@ struct DiscrepancyDetector {
     mutating func check(_ step: TraceStep, profile position: Int, sharing ends: UnchangedEnds? = .nothing) {
         let profile = profiles[position]
         let event = step.eventIndex
-        outcomes.append(
-            Outcome(calls: step.calls, after: looksFor.lengths ? step.after.text : nil, ends: ends))
+        outcomes[position].fill(calls: step.calls, after: looksFor.lengths ? step.after.text : nil, ends: ends)
         func add(_ kind: DiscrepancyKind, _ evidence: Discrepancy.Evidence) {
             found.append(Discrepancy(kind: kind, event: event, profiles: [profile], rule: rule, evidence: evidence))
         }
@@ -147,22 +148,28 @@ struct DiscrepancyDetector {
     }
 
     /// Checks a plain step (``Replayer/StepMade/plain(called:)``) of event `index`, which
-    /// made the field `before` into `field`: it shows nothing but its outcome (compared
+    /// made the field `before` into `after`, leaving `edits` of its text untouched: it shows nothing but its outcome (compared
     /// between profiles) and what the rule's limit says of it. `called`: whether it asked
     /// the delegate, whose call implied the text it left.
     mutating func checkPlain(
-        event: SessionEvent, index: Int, before: FieldState, field: TextField, called: Bool, profile position: Int
+        event: SessionEvent, index: Int, before: FieldState, after: FieldState, edits: UnchangedEnds?, called: Bool,
+        profile position: Int
     ) {
         // The text is kept only for a run that compares proposed texts between profiles.
-        let text = looksFor.lengths ? field.state.text : nil
-        outcomes.append(
-            Outcome(
-                called: called, accepted: true, proposed: called ? text : nil, proposesAfter: true, after: text,
-                ends: field.edits))
+        // The proposed text is the text the step left: kept once, as that. Written through
+        // the buffer: each subscript of the array checks it is unique and in bounds.
+        let keepsText = looksFor.lengths
+        outcomes.withUnsafeMutableBufferPointer { outcomes in
+            outcomes[position].called = called
+            outcomes[position].accepted = true
+            outcomes[position].proposesAfter = called
+            if keepsText { outcomes[position].after = after.text }
+            outcomes[position].ends = edits
+        }
         if limit != nil {
             checkLimit(
-                event: event, index: index, before: before, after: field.state,
-                changed: Self.changed(before, field.state, sharing: field.edits), profile: position)
+                event: event, index: index, before: before, after: after,
+                changed: Self.changed(before, after, sharing: edits), profile: position)
         }
     }
 
@@ -223,8 +230,13 @@ struct DiscrepancyDetector {
         dropKindsNotLookedFor()
         budget.admit(&found, from: eventStart)
         eventStart = found.count
-        // `removeAll(keepingCapacity:)` takes a slow generic path; removing one by one does not.
-        while !outcomes.isEmpty { outcomes.removeLast() }
+        // The texts let go of, so that each field's text is unique again when it is edited.
+        outcomes.withUnsafeMutableBufferPointer { outcomes in
+            for position in outcomes.indices {
+                outcomes[position].proposed = nil
+                outcomes[position].after = nil
+            }
+        }
     }
 
     /// Compares the fields each profile ends with (in profile order) and returns every
@@ -266,6 +278,8 @@ struct DiscrepancyDetector {
     private struct Outcome {
         var called: Bool
         var accepted: Bool
+        /// The text the step's last call proposed, when that is not the text the step left
+        /// (`proposesAfter`): ``proposal`` is the proposed text either way.
         var proposed: UTF16Text?
         /// Whether the proposed text is the text the step left (`after`).
         var proposesAfter: Bool
@@ -274,21 +288,16 @@ struct DiscrepancyDetector {
         var after: UTF16Text?
         var ends: UnchangedEnds?
 
-        init(
-            called: Bool, accepted: Bool, proposed: UTF16Text?, proposesAfter: Bool, after: UTF16Text?,
-            ends: UnchangedEnds?
-        ) {
-            self.called = called
-            self.accepted = accepted
-            self.proposed = proposed
-            self.proposesAfter = proposesAfter
-            self.after = after
-            self.ends = ends
+        init() {
+            called = false
+            accepted = true
+            proposesAfter = false
         }
 
-        /// The outcome of a step that made `calls` (read in place: copying the step would
-        /// retain every text it holds) and left `after`, sharing `ends` with the text before.
-        init(calls: [CallRecord], after: UTF16Text?, ends: UnchangedEnds?) {
+        /// Made the outcome of a step that made `calls` (read in place: copying the step
+        /// would retain every text it holds) and left `after`, sharing `ends` with the text
+        /// before.
+        mutating func fill(calls: [CallRecord], after: UTF16Text?, ends: UnchangedEnds?) {
             var accepted = true
             var proposed: UTF16Text?
             // Through the buffer: subscripting the array copies each record whole.
@@ -298,12 +307,22 @@ struct DiscrepancyDetector {
             }
             called = !calls.isEmpty
             self.accepted = accepted
-            self.proposed = proposed
-            proposesAfter =
-                proposed.map { proposed in after.map { proposed.sharesStorage(with: $0) } ?? false } ?? false
+            if let proposed, let after, proposed.sharesStorage(with: after) {
+                proposesAfter = true
+                self.proposed = nil
+            } else {
+                proposesAfter = false
+                self.proposed = proposed
+            }
             self.after = after
             self.ends = ends
         }
+
+        /// Whether the step proposed a text (kept: a run that compares proposed texts).
+        var hasProposal: Bool { proposesAfter ? after != nil : proposed != nil }
+
+        /// The proposed text, if kept.
+        var proposal: UTF16Text? { proposesAfter ? after : proposed }
     }
 
     /// Works out, for each profile, whether the text its step left is the first profile's:
@@ -311,23 +330,23 @@ struct DiscrepancyDetector {
     /// else whole (the texts differed, and a text that differs usually differs in length).
     private mutating func followSameTexts() {
         guard outcomes.count == sameAsFirst.count else { return }
-        // Read in place, through the buffer: subscripting the array copies each outcome.
+        // Read in place, through the buffer, without binding the texts: subscripting the
+        // array copies each outcome, and a binding retains its text.
         outcomes.withUnsafeBufferPointer { outcomes in
-            guard !outcomes.isEmpty, let first = outcomes[0].after else { return }
-            let firstEnds = outcomes[0].ends ?? UnchangedEnds(prefix: first.length, suffix: 0)
+            guard !outcomes.isEmpty, let firstLength = outcomes[0].after?.length else { return }
+            let firstEnds = outcomes[0].ends ?? UnchangedEnds(prefix: firstLength, suffix: 0)
             for position in outcomes.indices.dropFirst() {
-                guard let after = outcomes[position].after else {
+                guard let length = outcomes[position].after?.length else {
                     sameAsFirst[position] = false
                     continue
                 }
                 if sameAsFirst[position] {
                     // Both were one text before: the stretch outside what either step changed
                     // is the same in both (a step that changed nothing shares the whole text).
-                    let ends = (outcomes[position].ends ?? UnchangedEnds(prefix: after.length, suffix: 0))
-                        .union(firstEnds)
-                    sameAsFirst[position] = after.equals(first, sharing: ends)
+                    let ends = (outcomes[position].ends ?? UnchangedEnds(prefix: length, suffix: 0)).union(firstEnds)
+                    sameAsFirst[position] = outcomes[position].after?.equals(outcomes[0].after!, sharing: ends) ?? false
                 } else {
-                    sameAsFirst[position] = after == first
+                    sameAsFirst[position] = outcomes[position].after == outcomes[0].after
                 }
             }
         }
@@ -350,7 +369,7 @@ struct DiscrepancyDetector {
         let comparesTexts = looksFor.lengths
         outcomes.withUnsafeBufferPointer { outcomes in
             for position in outcomes.indices where outcomes[position].called {
-                if comparesTexts, outcomes[position].proposed != nil {
+                if comparesTexts, outcomes[position].hasProposal {
                     if let first = firstText {
                         if !Self.sameProposal(outcomes, first, position, sameAsFirst: sameAsFirst) {
                             textsDiffer = true
@@ -378,14 +397,14 @@ struct DiscrepancyDetector {
                 var firstLength: Int?
                 var lengthsDiffer = false
                 for position in outcomes.indices where outcomes[position].called {
-                    guard let length = outcomes[position].proposed?.length else { continue }
+                    guard let length = outcomes[position].proposal?.length else { continue }
                     if let firstLength, firstLength != length { lengthsDiffer = true }
                     if firstLength == nil { firstLength = length }
                 }
                 let certain = full && lengthsDiffer
                 lengths.reserveCapacity(outcomes.count)
                 for position in outcomes.indices where outcomes[position].called {
-                    guard let text = outcomes[position].proposed else { continue }
+                    guard let text = outcomes[position].proposal else { continue }
                     lengths.append(
                         ProfileValue(
                             profile: profiles[position],
@@ -421,7 +440,7 @@ struct DiscrepancyDetector {
         if outcomes[a].proposesAfter, outcomes[b].proposesAfter, sameAsFirst[a] || sameAsFirst[b] {
             return sameAsFirst[a] && sameAsFirst[b]
         }
-        return outcomes[a].proposed == outcomes[b].proposed
+        return outcomes[a].proposal == outcomes[b].proposal
     }
 
     /// Orders discrepancies by event (session-wide ones last), then kind, then the order found.

@@ -75,14 +75,15 @@ extension Replayer {
         detector: inout DiscrepancyDetector, kept: inout TraceKeeper, observers: Observers, profile position: Int,
         ruleIndex: Int
     ) {
-        switch step(&run, event: event, index: index, rule: rule, crash: crash) {
-        case .traced(let step):
-            detector.check(step, profile: position, sharing: run.field.edits)
+        let made = step(&run, event: event, index: index, rule: rule, crash: crash) { step, edits in
+            detector.check(step, profile: position, sharing: edits)
             kept.keep(step, profile: position)
             observers.step?(position, ruleIndex, step)
-        case .plain(let called):
+        }
+        if case .plain(let called) = made {
             detector.checkPlain(
-                event: event, index: index, before: run.previous, field: run.field, called: called, profile: position)
+                event: event, index: index, before: run.previous, after: run.field.state, edits: run.field.edits,
+                called: called, profile: position)
             observers.plain?(position, ruleIndex, index, event, run.previous, run.field.state)
         }
         level(&run)

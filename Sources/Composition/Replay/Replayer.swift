@@ -92,17 +92,30 @@ package final class Replayer {
         var change: FieldChange
         /// The array of the profile's one-range multi-range calls (``PlanningContext``).
         var callRanges: [UTF16Range] = []
+
+        /// Whether the field as the recording assumes it is kept (matched, not compared: a
+        /// comparison with `nil` copied the field).
+        var hasShadow: Bool {
+            if case .some = shadow { return true }
+            return false
+        }
     }
 
-    /// What a step made: the step whole, or, for a run that does not keep every step
-    /// (``ProfileReplay/keepsSteps``), a plain step: the event's own edit, every call
-    /// accepted, implying the text it left, fitting the text, nothing assigned, skipped,
-    /// broken or run past, which the field before and after it (`previous` and `field`,
-    /// until ``level(_:)``) tell all of. `called`: whether the step asked the delegate.
+    /// What a step made: the step whole, which it told (``Told``), or, for a run that does
+    /// not keep every step (``ProfileReplay/keepsSteps``), a plain step: the event's own
+    /// edit, every call accepted, implying the text it left, fitting the text, nothing
+    /// assigned, skipped, broken or run past, which the field before and after it
+    /// (`previous` and `field`, until ``level(_:)``) tell all of. `called`: whether the
+    /// step asked the delegate.
     enum StepMade {
-        indirect case traced(TraceStep)
+        case traced
         case plain(called: Bool)
     }
+
+    /// Told of a step made whole, as it is made (handed over where it is built: returned,
+    /// a step was copied at every level), with what its field's text before and after it
+    /// share (`nil`: the step replaced none of it).
+    typealias Told = (_ step: TraceStep, _ edits: UnchangedEnds?) -> Void
 
     /// What the delegate is asked and `editingChanged` told between steps.
     private static let idleCall: DelegateCall = .single(range: .caret(at: 0), replacement: .empty)
@@ -118,12 +131,12 @@ package final class Replayer {
         }
     }
 
-    /// Whether the step being made changed `field`'s text from `previous` (compared through
-    /// the stretch it edited alone). Given the two, not the replay: a replay handed over
-    /// whole is copied whole.
-    static func textChanged(_ field: TextField, from previous: FieldState) -> Bool {
-        guard let ends = field.edits else { return false }
-        return !field.state.text.equals(previous.text, sharing: ends)
+    /// Whether the step being made changed the field's `text` from `previous`, the edits
+    /// having left `edits` untouched (compared through the stretch it edited alone). Given
+    /// the texts, not the replay or the field: either handed over whole is copied whole.
+    static func textChanged(_ text: UTF16Text, edits: UnchangedEnds?, from previous: UTF16Text) -> Bool {
+        guard let edits else { return false }
+        return !text.equals(previous, sharing: edits)
     }
 
     /// One registered edit: replacing `range` with `text` reverts it.
@@ -221,19 +234,20 @@ package final class Replayer {
     /// `run.previous`, the field it leaves `run.field`, until the caller has told everyone
     /// of the step and brings them level (``level(_:)``). Only what the rule's own calls
     /// run past counts against it: what ran past a limit before is forgotten.
-    func step(_ run: inout ProfileReplay, event: SessionEvent, index: Int, rule: any InputRule, crash: Crash?)
-        -> StepMade
-    {
+    func step(
+        _ run: inout ProfileReplay, event: SessionEvent, index: Int, rule: any InputRule, crash: Crash?, told: Told
+    ) -> StepMade {
         let before = run.previous
         if let crash, index >= crash.event {
-            return .traced(
+            told(
                 TraceStep(
                     eventIndex: index, event: event, before: before, calls: [], skipped: nil, rewrittenTo: nil,
                     rewriteEndedComposition: false, after: before, newBrokenSpots: [],
-                    ruleFault: index == crash.event ? crash.fault : nil))
+                    ruleFault: index == crash.event ? crash.fault : nil), run.field.edits)
+            return .traced
         }
         _ = RegexLimits.takeExceeded()
-        return unguardedStep(&run, event: event, index: index, rule: rule, before: before)
+        return unguardedStep(&run, event: event, index: index, rule: rule, before: before, told: told)
     }
 
     /// ``step(_:event:index:rule:crash:)`` made whole, the field then brought level: for a
@@ -241,11 +255,11 @@ package final class Replayer {
     func tracedStep(_ run: inout ProfileReplay, event: SessionEvent, index: Int, rule: any InputRule, crash: Crash?)
         -> TraceStep
     {
-        defer { level(&run) }
-        switch step(&run, event: event, index: index, rule: rule, crash: crash) {
-        case .traced(let step): return step
-        case .plain: preconditionFailure("a replay that keeps its steps makes none plain")
-        }
+        var made: TraceStep?
+        _ = step(&run, event: event, index: index, rule: rule, crash: crash) { step, _ in made = step }
+        level(&run)
+        guard let made else { preconditionFailure("a replay that keeps its steps makes none plain") }
+        return made
     }
 
     /// The step, `before` being the field as the event finds it: the lifecycle, then what
@@ -254,20 +268,15 @@ package final class Replayer {
     /// recording assumes it is kept alongside once the rule has made them differ.
     @inline(__always)
     private func unguardedStep(
-        _ run: inout ProfileReplay, event: SessionEvent, index: Int, rule: any InputRule, before: FieldState
+        _ run: inout ProfileReplay, event: SessionEvent, index: Int, rule: any InputRule, before: FieldState,
+        told: Told
     ) -> StepMade {
-        func traced(_ step: TraceStep, presented: SessionEvent?) -> StepMade {
-            follow(&run, recorded: event, presented: presented, before: before, made: .traced(step))
-            return .traced(step)
-        }
         if event.isLifecycle {
             run.recordedMarked = Self.recordedMarked(after: event, was: run.recordedMarked)
-            return traced(lifecycleStep(&run, event: event, index: index, rule: rule, before: before), presented: event)
-        }
-        func unapplied(_ note: StepNote?) -> TraceStep {
-            TraceStep(
-                eventIndex: index, event: event, before: before, calls: [], skipped: nil, rewrittenTo: nil,
-                rewriteEndedComposition: false, after: before, newBrokenSpots: [], note: note)
+            return tell(
+                lifecycleStep(&run, event: event, index: index, rule: rule, before: before), &run, recorded: event,
+                presented: event,
+                before: before, told: told)
         }
         if case .setText(let text) = event {
             // The app's own assignment: no delegate, no `editingChanged`, the undo stack
@@ -279,9 +288,12 @@ package final class Replayer {
             let step = TraceStep(
                 eventIndex: index, event: event, before: before, calls: [], skipped: nil, rewrittenTo: nil,
                 rewriteEndedComposition: false, after: run.field.state, newBrokenSpots: newBrokenSpots(&run))
-            return traced(step, presented: event)
+            return tell(step, &run, recorded: event, presented: event, before: before, told: told)
         }
-        if !run.editing { return .traced(unapplied(.notEditing)) }
+        if !run.editing {
+            told(Self.unapplied(event, index: index, before: before, note: .notEditing), nil)
+            return .traced
+        }
         let undoing: Bool? =
             switch event {
             case .undo: false
@@ -294,7 +306,7 @@ package final class Replayer {
                 if case .presented = step.note, let call = step.calls.first, call.call.ranges.count == 1 {
                     .replace(call.call.ranges[0], call.call.replacement)
                 } else { nil }
-            return traced(step, presented: presented)
+            return tell(step, &run, recorded: event, presented: presented, before: before, told: told)
         }
         let wasMarked = run.recordedMarked
         run.recordedMarked = Self.recordedMarked(after: event, was: wasMarked)
@@ -303,11 +315,12 @@ package final class Replayer {
             case .setMarkedText, .insertText, .unmarkText:
                 if wasMarked {
                     run.droppingComposition = run.recordedMarked
-                    return traced(
-                        unapplied(
-                            .diverged(
+                    return tell(
+                        Self.unapplied(
+                            event, index: index, before: before,
+                            note: .diverged(
                                 "the app ended this composition, so the input method reset it: the rest of it never comes"
-                            )), presented: event)
+                            )), &run, recorded: event, presented: event, before: before, told: told)
                 }
             default: break
             }
@@ -315,13 +328,19 @@ package final class Replayer {
         }
         // Whether a syllable was being composed in the text before this event (a
         // last-syllable presentation): only then can the rule interrupt it.
-        let composingSyllable =
-            run.syllable.map { syllable in
+        var composingSyllable = false
+        if run.presentation == .lastSyllable, let syllable = run.syllable {
+            composingSyllable =
                 syllable.range.fits(in: before.text.length) && before.text[syllable.range] == syllable.text
-            } ?? false
+        }
         let presentation =
             run.clearsOnNextKey || run.presentation == .lastSyllable ? present(event, in: &run) : .asRecorded
-        if presentation.absorbed { return traced(unapplied(.absorbed), presented: nil) }
+        if presentation.absorbed {
+            return tell(
+                Self.unapplied(event, index: index, before: before, note: .absorbed), &run, recorded: event,
+                presented: nil,
+                before: before, told: told)
+        }
         // A candidate-bar commit that replaces the marked text without asking the delegate.
         var bypassesDelegate = false
         if run.presentation == .commitWithoutDelegate, case .insertText = event, before.markedRange != nil {
@@ -334,14 +353,35 @@ package final class Replayer {
         // method resets, as for marked text).
         if let presented = presentation.event {
             return appliedStep(
-                &run, event: presented, index: index, rule: rule, before: before, bypassesDelegate: bypassesDelegate,
-                note: .presented(recorded: event), composing: true, interruptsSyllable: composingSyllable,
-                following: event)
+                &run, event: presented, recorded: event, index: index, rule: rule, before: before,
+                bypassesDelegate: bypassesDelegate, presents: true, composing: true,
+                interruptsSyllable: composingSyllable, told: told)
         }
         // The event as recorded, handed on as it came (binding it again would copy it).
         return appliedStep(
-            &run, event: event, index: index, rule: rule, before: before, bypassesDelegate: bypassesDelegate,
-            note: bypassesDelegate ? .withoutDelegate : nil, following: event)
+            &run, event: event, recorded: event, index: index, rule: rule, before: before,
+            bypassesDelegate: bypassesDelegate, told: told)
+    }
+
+    /// Tells `told` of `step`, made of the event `recorded`, presented as `presented`
+    /// on the field `before`, once what the replay knows beside the field has followed it.
+    private func tell(
+        _ step: TraceStep, _ run: inout ProfileReplay, recorded: SessionEvent, presented: SessionEvent?,
+        before: FieldState, told: Told
+    ) -> StepMade {
+        follow(
+            &run, recorded: recorded, presented: presented, before: before,
+            ruleActed: !step.accepted || step.rewrittenTo != nil || step.editing.contains { !$0.allowed },
+            endedComposition: step.rewriteEndedComposition)
+        told(step, run.field.edits)
+        return .traced
+    }
+
+    /// The step of `event` that reached no field (`note` says why).
+    private static func unapplied(_ event: SessionEvent, index: Int, before: FieldState, note: StepNote) -> TraceStep {
+        TraceStep(
+            eventIndex: index, event: event, before: before, calls: [], skipped: nil, rewrittenTo: nil,
+            rewriteEndedComposition: false, after: before, newBrokenSpots: [], note: note)
     }
 
     /// What a profile's presentation makes of a recorded event: the event it presents
@@ -378,10 +418,12 @@ package final class Replayer {
         }
         if entry.range.fits(in: before.text.length) {
             let reverted = reverse(run.field)
-            let made = appliedStep(
-                &run, event: .replace(entry.range, entry.text), index: index, rule: rule, before: before,
-                registersUndo: false, note: .presented(recorded: event), mayBePlain: false)
-            guard case .traced(let step) = made else { preconditionFailure("an undo step is made whole") }
+            var made: TraceStep?
+            _ = appliedStep(
+                &run, event: .replace(entry.range, entry.text), recorded: event, index: index, rule: rule,
+                before: before, registersUndo: false, presents: true, mayBePlain: false, follows: false
+            ) { step, _ in made = step }
+            guard let step = made else { preconditionFailure("an undo step is made whole") }
             if step.accepted, step.rewrittenTo == nil {
                 if redo { run.undoStack.append(reverted) } else { run.redoStack.append(reverted) }
             }
@@ -494,26 +536,9 @@ package final class Replayer {
     /// event `recorded`, presented as `presented`, on the field `before`: the syllable a
     /// last-syllable presentation composes, whether the input method must drop the rest
     /// of a composition the field no longer has, and the field as the recording assumes it.
-    private func follow(
-        _ run: inout ProfileReplay, recorded: SessionEvent, presented: SessionEvent?, before: FieldState,
-        made: borrowing StepMade
-    ) {
-        switch made {
-        case .plain:
-            follow(
-                &run, recorded: recorded, presented: presented, before: before, ruleActed: false,
-                endedComposition: false)
-        case .traced(let step):
-            follow(
-                &run, recorded: recorded, presented: presented, before: before,
-                ruleActed: !step.accepted || step.rewrittenTo != nil || step.editing.contains { !$0.allowed },
-                endedComposition: step.rewriteEndedComposition)
-        }
-    }
-
-    /// ``follow(_:recorded:presented:before:made:)`` of a step in which the rule acted
-    /// (refused, assigned, or refused a lifecycle method) if `ruleActed`, and ended a
-    /// composition with an assignment if `endedComposition`.
+    ///
+    /// The rule acted in the step (refused, assigned, or refused a lifecycle method) if
+    /// `ruleActed`, and ended a composition with an assignment if `endedComposition`.
     private func follow(
         _ run: inout ProfileReplay, recorded: SessionEvent, presented: SessionEvent?, before: FieldState,
         ruleActed: Bool, endedComposition: Bool
@@ -524,7 +549,7 @@ package final class Replayer {
         // The rule's assignment ended a composition the recording goes on with: the input
         // method is told, and resets (what the recording itself ends, it knows about).
         if endedComposition, run.recordedMarked { run.droppingComposition = true }
-        if run.shadow == nil, !ruleActed { return }
+        if !run.hasShadow, !ruleActed { return }
         // Taken out of the replay, so that it is edited in place.
         var shadow = run.shadow ?? TextField(before)
         run.shadow = nil
@@ -572,30 +597,37 @@ package final class Replayer {
     /// broken spots, a rule fault, an assignment): a step with none of these is plain,
     /// unless `mayBePlain` is false. Every question is asked of the rule once, in the same
     /// order, whatever is recorded.
+    ///
+    /// `recorded` is the event the session recorded, which `event` presents if `presents`
+    /// (the step's note says so); what the replay knows beside the field follows the step
+    /// unless `follows` is false (an undo, whose caller follows it).
     private func appliedStep(
-        _ run: inout ProfileReplay, event: SessionEvent, index: Int, rule: any InputRule, before: FieldState,
-        bypassesDelegate: Bool = false, registersUndo: Bool = true, note: StepNote? = nil, composing: Bool = false,
-        interruptsSyllable: Bool = false, mayBePlain: Bool = true, following recorded: SessionEvent? = nil
+        _ run: inout ProfileReplay, event: SessionEvent, recorded: SessionEvent, index: Int, rule: any InputRule,
+        before: FieldState, bypassesDelegate: Bool = false, registersUndo: Bool = true, presents: Bool = false,
+        composing: Bool = false, interruptsSyllable: Bool = false, mayBePlain: Bool = true, follows: Bool = true,
+        told: Told
     ) -> StepMade {
         let target = run.multiRangeTarget
         if let problem = eventRangeProblem(event, in: before.text) {
             let shadow = run.shadow
-            if let recorded {
+            if follows {
                 follow(
                     &run, recorded: recorded, presented: event, before: before, ruleActed: false,
                     endedComposition: false)
             }
             if let shadow {
-                return .traced(
+                told(
                     TraceStep(
                         eventIndex: index, event: event, before: before, calls: [], skipped: nil, rewrittenTo: nil,
                         rewriteEndedComposition: false, after: before, newBrokenSpots: [],
-                        note: .diverged(Divergence(recordedAgainst: shadow.state, problem))))
+                        note: .diverged(Divergence(recordedAgainst: shadow.state, problem))), nil)
+                return .traced
             }
-            return .traced(
+            told(
                 TraceStep(
                     eventIndex: index, event: event, before: before, calls: [], skipped: problem, rewrittenTo: nil,
-                    rewriteEndedComposition: false, after: before, newBrokenSpots: []))
+                    rewriteEndedComposition: false, after: before, newBrokenSpots: []), nil)
+            return .traced
         }
         // `removeAll(keepingCapacity:)` takes a slow generic path; removing one by one does not.
         while !run.calls.isEmpty { run.calls.removeLast() }
@@ -610,8 +642,10 @@ package final class Replayer {
         // text the field no longer holds.
         // `run` is handed to the steps rather than captured, so that they read it in place.
         let model = run.model
+        // Worked out before `run` is handed over: read during that access, the field was copied.
+        let geometry = model.geometry(for: event, of: run.field)
         model.forEachPlannedEdit(
-            event, on: model.geometry(for: event, of: run.field), with: &run,
+            event, on: geometry, with: &run,
             asking: { run, call, effect, isCompositionStep in
                 guard assignedDuringCall == nil else { return }
                 if let first = pending {
@@ -716,7 +750,8 @@ package final class Replayer {
         // part changed by the user: a caret move, an edit that changed nothing, or the
         // delegate's own assignment sends none.
         if let assignment = assignedDuringCall
-            ?? ((Self.textChanged(run.field, from: run.previous) || run.field.state.markedRange != before.markedRange)
+            ?? ((Self.textChanged(run.field.state.text, edits: run.field.edits, from: run.previous.text)
+                || run.field.state.markedRange != before.markedRange)
                 ? editingChanged(&run, rule: rule) : nil)
         {
             // The first call's record is of the text it left, before the assignment.
@@ -736,7 +771,7 @@ package final class Replayer {
         // the step is made of, or presents), the rule having acted if it refused or assigned.
         let ruleActed = rewrittenTo != nil || run.calls.contains { !$0.accepted }
         let ended = endedComposition || (rewrittenTo != nil && interruptsSyllable)
-        if let recorded, ruleActed || ended || run.shadow != nil || run.presentation == .lastSyllable {
+        if follows, ruleActed || ended || run.hasShadow || run.presentation == .lastSyllable {
             follow(
                 &run, recorded: recorded, presented: event, before: before, ruleActed: ruleActed,
                 endedComposition: ended)
@@ -751,11 +786,14 @@ package final class Replayer {
         if let first = pending {
             run.calls.append(Self.record(run.request.call, first, before: run.previous, now: run.field.state.text))
         }
-        return .traced(
+        told(
             TraceStep(
                 eventIndex: index, event: event, before: before, calls: run.calls, skipped: nil,
                 rewrittenTo: rewrittenTo, rewriteEndedComposition: ended, after: run.field.state,
-                newBrokenSpots: spots, ruleFault: fault, note: note))
+                newBrokenSpots: spots, ruleFault: fault,
+                note: presents ? .presented(recorded: recorded) : bypassesDelegate ? .withoutDelegate : nil),
+            run.field.edits)
+        return .traced
     }
 
     /// What `editingChanged` answers about the step being made: the two fields are moved
