@@ -1,3 +1,4 @@
+import Composition
 import Glibc
 import Graphemes
 import Reporting
@@ -21,9 +22,8 @@ public struct CLIResult: Equatable, Sendable {
 
 /// The `ime-harness` command line, runnable in-process (the executable and the tests both call ``run(_:)``).
 public enum CLI {
-    /// The tool's version: the second wave (December 2026) is 0.2; a change to a file
-    /// format, an exit code or a report's shape raises it.
-    public static let version = "0.2.0"
+    /// The tool's version, the library's too (``HarnessVersion``).
+    public static let version = HarnessVersion.current
 
     /// What `ime-harness --help` prints: every command's abstract.
     static var overview: String {

@@ -10,6 +10,21 @@ import Testing
         #expect(throws: HarnessFailure.self) { try FuzzCampaign(rule: AcceptEverything(), seconds: seconds) }
     }
 
+    /// A test target written against 0.1 still builds: the renamed types and the removed
+    /// kinds set are deprecated aliases of what replaced them, for a release.
+    @available(*, deprecated, message: "uses the 0.1 names on purpose")
+    @Test func theEarlierNamesStillWork() {
+        #expect(ReplayRun.self == CorpusReplay.self)
+        #expect(FuzzRun.self == FuzzCampaign.self)
+        #expect(HarnessAssert.ruleKinds == DiscrepancyKind.causedByRules)
+        #expect(HarnessAssert.ruleKinds.contains(.compositionInterrupted))
+    }
+
+    /// The library says its version, which is the tool's.
+    @Test func theLibrarySaysItsVersion() {
+        #expect(IMEHarness.version == "0.3.0")
+    }
+
     @Test func bundledCorpusAndProfilesLoad() throws {
         let sessions = try Corpus.bundled.load()
         #expect(sessions.count == 153)

@@ -60,11 +60,16 @@ import Testing
         }
     }
 
-    /// Compares `output` with the golden file `name`, or writes it when recording.
+    /// Compares `output` with the golden file `name`, or writes it when recording: a
+    /// recording run fails, as swift-argument-parser's snapshot helper does, so that a
+    /// recording is never taken for a pass.
     static func compare(_ output: String, with name: String) throws {
         let path = Repository.path("Tests/ReportingTests/Golden/\(name)")
         if ProcessInfo.processInfo.environment["RECORD_SNAPSHOTS"] == "1" {
+            try FileManager.default.createDirectory(
+                atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
             try output.write(toFile: path, atomically: true, encoding: .utf8)
+            Issue.record("recorded Golden/\(name): run the tests again without RECORD_SNAPSHOTS, and review the diff")
             return
         }
         let recorded = try #require(

@@ -17,8 +17,8 @@ import Testing
 /// The dumps were recorded at the last commit with two engines (`Replayer+Lean.swift`),
 /// whose lean and full replays the tests then compared. A difference means the replay
 /// changed what it finds or traces: if that is deliberate, record them again with
-/// `RECORD_SNAPSHOTS=1` (the recording test fails, as a snapshot helper does) and say why in
-/// the commit; the failure names the rule and the first line that differs.
+/// `RECORD_SNAPSHOTS=1` (the recording run fails, as a snapshot helper's does) and say why
+/// in the commit; the failure names the file and the first line that differs.
 @Suite struct ReplayEquivalenceTests {
     static let rules: [String] = {
         do {
@@ -189,41 +189,10 @@ import Testing
         #expect(untraced == traced)
     }
 
-    static func goldenPath(_ spec: String) -> String {
-        Repository.path(
-            "Tests/ReportingTests/Golden/equivalence/" + String(spec.map { $0.isLetter || $0.isNumber ? $0 : "-" })
-                + ".txt")
-    }
-
     @Test(arguments: rules)
     func replayAndFuzzingGiveTheRecordedDumps(_ spec: String) throws {
-        let dump = try Self.dump(of: spec)
-        let path = Self.goldenPath(spec)
-        if ProcessInfo.processInfo.environment["RECORD_SNAPSHOTS"] == "1" {
-            try FileManager.default.createDirectory(
-                atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
-            try dump.write(toFile: path, atomically: true, encoding: .utf8)
-            Issue.record("recorded \(path): run the tests again without RECORD_SNAPSHOTS")
-            return
-        }
-        let recorded = try #require(
-            try? String(contentsOfFile: path, encoding: .utf8), "no \(path): record it with RECORD_SNAPSHOTS=1")
-        guard recorded != dump else { return }
-        let (old, new) = (
-            recorded.split(separator: "\n", omittingEmptySubsequences: false),
-            dump.split(separator: "\n", omittingEmptySubsequences: false)
-        )
-        let first = zip(old, new).enumerated().first { $1.0 != $1.1 }?.offset ?? min(old.count, new.count)
-        let file = FileManager.default.temporaryDirectory.appendingPathComponent(
-            "equivalence-" + (path as NSString).lastPathComponent)
-        try? dump.write(to: file, atomically: true, encoding: .utf8)
-        Issue.record(
-            """
-            \(spec): line \(first + 1) differs
-            recorded: \(first < old.count ? old[first] : "(end)")
-            now:      \(first < new.count ? new[first] : "(end)")
-            the whole dump is in \(file.path)
-            """)
+        let name = String(spec.map { $0.isLetter || $0.isNumber ? $0 : "-" })
+        try GoldenReportTests.compare(try Self.dump(of: spec), with: "equivalence/\(name).txt")
     }
 }
 
