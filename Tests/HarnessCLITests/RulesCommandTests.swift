@@ -1,0 +1,38 @@
+import Composition
+import Foundation
+import HarnessJSON
+import HarnessTestSupport
+import InputRules
+import Testing
+
+@testable import HarnessCLI
+
+@Suite struct RulesCommandTests {
+    @Test func listsEveryRuleWithItsParameters() {
+        let result = CLI.run(["rules"])
+        #expect(result.exitCode == 0)
+        let lines = result.standardOutput.split(separator: "\n").map(String.init)
+        for name in RuleCatalogue.full.names {
+            let entry = "  " + name
+            #expect(
+                lines.contains { $0.hasPrefix(entry + " ") || $0.hasPrefix(entry + ":") || $0.hasPrefix(entry + "[") },
+                "\(name)")
+        }
+        // Grouped by purpose, the correct rule first, its origin beside it.
+        let groups = lines.filter { !$0.hasPrefix(" ") }
+        #expect(groups == ["Length limits", "Which characters", "Numbers", "Patterns", "No rule"])
+        let length = lines.drop { $0 != "Length limits" }.dropFirst()
+        #expect(length.first == "  max-length:limit=…[,unit=…][,enforcement=…]   correct")
+        #expect(lines.contains("      unit: graphemes | utf16 | scalars (default graphemes)"))
+        #expect(
+            lines.contains(
+                "  legacy-input-filter[:max-length=…][,regex=…][,charset=…]  seed 004 (InputFilter category)"))
+        #expect(lines.contains("  legacy-count-limit:limit=…                    seed 001"))
+    }
+
+    @Test func rejectsArguments() {
+        let result = CLI.run(["rules", "max-length"])
+        #expect(result.exitCode == 2)
+        #expect(result.standardError == "ime-harness: rules: unexpected argument 'max-length'\n")
+    }
+}
