@@ -46,4 +46,17 @@ import Testing
         #expect(result.exitCode == 2)
         #expect(result.standardError.contains("option '--max-failures'"))
     }
+
+    /// The default text output of a campaign that fails, whole, against a golden file (its
+    /// time and rate written as 0, the checkout's path as `<checkout>`: what varies).
+    @Test func theTextOutputIsAsRecorded() throws {
+        let result = fuzz(["--rule", "legacy-input-filter:max-length=10", "--iterations", "300", "--seed", "0"])
+        #expect(result.exitCode == 1)
+        let output = result.standardOutput.replacingOccurrences(
+            of: #"in [0-9.]+ s \([0-9]+/s\)"#, with: "in 0 s (0/s)", options: .regularExpression
+        ).replacingOccurrences(of: Repository.root, with: "<checkout>")
+        if let mismatch = try GoldenFile.mismatch(output, at: "Tests/HarnessCLITests/Golden/fuzz.txt") {
+            Issue.record(Comment(rawValue: mismatch))
+        }
+    }
 }

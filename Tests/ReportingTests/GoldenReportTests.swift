@@ -54,39 +54,17 @@ import Testing
         let outputs: [(String, String)] = [
             ("md", report.markdown), ("html", page), ("junit.xml", report.junit),
             ("json", report.json.rendered() + "\n"), ("matrix.md", report.matrix),
+            ("summary.md", report.summary()),
         ]
         for (suffix, output) in outputs {
             try Self.compare(output, with: "\(golden.name).\(suffix)")
         }
     }
 
-    /// Compares `output` with the golden file `name`, or writes it when recording: a
-    /// recording run fails, as swift-argument-parser's snapshot helper does, so that a
-    /// recording is never taken for a pass.
+    /// Compares `output` with the golden file `name` under `Golden/` (``GoldenFile``).
     static func compare(_ output: String, with name: String) throws {
-        let path = Repository.path("Tests/ReportingTests/Golden/\(name)")
-        if ProcessInfo.processInfo.environment["RECORD_SNAPSHOTS"] == "1" {
-            try FileManager.default.createDirectory(
-                atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
-            try output.write(toFile: path, atomically: true, encoding: .utf8)
-            Issue.record("recorded Golden/\(name): run the tests again without RECORD_SNAPSHOTS, and review the diff")
-            return
+        if let mismatch = try GoldenFile.mismatch(output, at: "Tests/ReportingTests/Golden/\(name)") {
+            Issue.record(Comment(rawValue: mismatch))
         }
-        let recorded = try #require(
-            FileManager.default.contents(atPath: path), "no golden file \(name): record it with RECORD_SNAPSHOTS=1")
-        guard Data(output.utf8) != recorded else { return }
-        let lines = output.split(separator: "\n", omittingEmptySubsequences: false)
-        let expected = String(decoding: recorded, as: UTF8.self).split(
-            separator: "\n", omittingEmptySubsequences: false)
-        let first =
-            zip(lines, expected).enumerated().first { $0.element.0 != $0.element.1 }?.offset
-            ?? min(lines.count, expected.count)
-        Issue.record(
-            """
-            \(name) differs from the golden file at line \(first + 1):
-              recorded: \(first < expected.count ? String(expected[first].prefix(200)) : "(end)")
-              rendered: \(first < lines.count ? String(lines[first].prefix(200)) : "(end)")
-            If the change is meant, record again with RECORD_SNAPSHOTS=1 and review the diff.
-            """)
     }
 }

@@ -93,4 +93,21 @@ import Testing
         let run = Self.run(KeyboardLayoutGuideHandler())
         #expect(run.markdown.hasPrefix("# Keyboard overlap\n\n**PASS: every invariant held in "))
     }
+
+    /// The keyboard reports of two handlers (one that fails, one that passes) over the
+    /// shipped keyboard corpus, hostile names included, whole, against golden files: the
+    /// page (its stylesheet written once as a marker, as the text reports' goldens do),
+    /// JUnit, JSON and Markdown.
+    @Test(arguments: [("keyboard-seed000", true), ("keyboard-layout-guide", false)])
+    func rendersAsRecorded(_ name: String, failing: Bool) throws {
+        let run =
+            failing ? Self.run(Seed000WindowHandler(), hostile: true) : Self.run(KeyboardLayoutGuideHandler())
+        let page = run.html.replacingOccurrences(of: ReportStyle.css, with: "/* ReportStyle.css */\n")
+        let outputs: [(String, String)] = [
+            ("html", page), ("junit.xml", run.junit), ("json", run.json.rendered() + "\n"), ("md", run.markdown),
+        ]
+        for (suffix, output) in outputs {
+            try GoldenReportTests.compare(output, with: "\(name).\(suffix)")
+        }
+    }
 }
