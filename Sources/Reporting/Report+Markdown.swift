@@ -14,7 +14,7 @@ extension Report {
         out += "ICU \(Self.escape(icuVersion)), Unicode \(Self.escape(unicodeVersion)). "
         out += "Profiles: \(profiles.map(Self.code).joined(separator: ", ")). "
         out += "Rules: \(rules.map(Self.code).joined(separator: ", ")).\n\n"
-        out += "**\(passes ? "PASS" : "FAIL")**\(Self.escape(String(headline.dropFirst(4)))).\n\n"
+        out += "**\(verdictWord)** \(Self.escape(verdictDetail)).\n\n"
         switch origin {
         case .replay:
             out += "| sessions | session replays | events replayed | discrepancies | unreadable sessions |\n"

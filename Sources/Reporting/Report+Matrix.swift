@@ -12,7 +12,7 @@ extension Report {
         out += "ICU \(Self.escape(icuVersion)), Unicode \(Self.escape(unicodeVersion)). "
         out += "\(sessionCount) sessions × \(rules.count) rules × \(profiles.count) profiles "
         out += "(\(profiles.map(Self.code).joined(separator: ", "))); \(findingCount) discrepancies.\n\n"
-        out += "**\(passes ? "PASS" : "FAIL")**\(Self.escape(String(headline.dropFirst(4)))).\n"
+        out += "**\(verdictWord)** \(Self.escape(verdictDetail)).\n"
         if !errors.isEmpty {
             out += "\n## Sessions that could not be read\n\n"
             for error in errors { out += "- \(Self.escape(error.description))\n" }

@@ -13,7 +13,7 @@ extension Report {
     /// path) is named for the rest.
     package func summary(fullReport: String? = nil) -> String {
         var out = "## \(markdownTitle): **\(passes ? "PASS" : "FAIL")**\n\n"
-        out += "\(Self.escape(String(headline.dropFirst(5)))).\n\n"
+        out += "\(Self.escape(verdictDetail)).\n\n"
         out += "ICU \(Self.escape(icuVersion)), Unicode \(Self.escape(unicodeVersion)); "
         out += "\(sessionCount) sessions, \(rules.count) rule\(rules.count == 1 ? "" : "s"), "
         out += "profiles \(profiles.map(Self.code).joined(separator: ", ")).\n"

@@ -367,12 +367,20 @@ extension Report {
     }
 
     /// The verdict in one line, the first thing every report and the terminal say:
-    /// `PASS (--fail-on rule): no finding fails the run; 134 more reported, not failing`.
-    package var headline: String {
+    /// `PASS (--fail-on rule): no finding fails the run; 134 more reported, not failing`,
+    /// the verdict (``verdictWord``) and what it rests on (``verdictDetail``).
+    package var headline: String { "\(verdictWord) \(verdictDetail)" }
+
+    /// `PASS` or `FAIL`.
+    package var verdictWord: String { passes ? "PASS" : "FAIL" }
+
+    /// What the verdict rests on: `(--fail-on rule): no finding fails the run; …`, which
+    /// reports write after the verdict in their own markup.
+    package var verdictDetail: String {
         let outcome = outcome
         let failing = outcome.failing
         var parts = [
-            "\(passes ? "PASS" : "FAIL") (--fail-on \(gate.name)): "
+            "(--fail-on \(gate.name)): "
                 + (failing == 0
                     ? "no finding fails the run"
                     : "\(failing) finding\(failing == 1 ? "" : "s") fail\(failing == 1 ? "s" : "") the run")

@@ -90,8 +90,8 @@ struct HTMLPage {
             "<span class=\"sw p\(index % ReportStyle.profileColours)\"></span>\(Markup.html(name))"
         }.joined(separator: ", ")
         out += "</p>\n"
-        out += "<p class=\"verdict \(report.passes ? "pass" : "fail")\"><b>\(report.passes ? "PASS" : "FAIL")</b>"
-        out += Markup.html(String(report.headline.dropFirst(4))) + "</p>\n"
+        out += "<p class=\"verdict \(report.passes ? "pass" : "fail")\"><b>\(report.verdictWord)</b>"
+        out += Markup.html(" " + report.verdictDetail) + "</p>\n"
         out += "</header>\n<section id=\"summary\">\n<h2>Summary</h2>\n<div class=\"tiles\">\n"
         switch report.origin {
         case .replay:
