@@ -334,16 +334,16 @@ package final class Fuzzer {
     /// The saved counterexamples of this campaign's rule (``counterexample(from:)``) that
     /// still fail their property: a failure database, replayed before anything is
     /// generated (as Hypothesis replays its example database), so that a regression shows
-    /// in the first second of the next run. Each keeps its id, and the iteration its
-    /// `source.detail` names.
+    /// in the first second of the next run. Each keeps its id, and the iteration it names.
     package func recheck(_ saved: [Session]) -> [FuzzFailure] {
         var found: [FuzzFailure] = []
         for session in saved {
-            guard let (property, spec) = Self.counterexample(from: session), spec == rule.spec else { continue }
+            guard let (property, spec, iteration) = Self.counterexample(from: session), spec == rule.spec else {
+                continue
+            }
             let traits = SessionTraits(ime: session.ime, secure: session.secureTextEntry)
             guard let failure = failures(session.events, traits: traits).first(where: { $0.property == property })
             else { continue }
-            let iteration = Self.iteration(in: session.source.detail) ?? 0
             var example = counterexample(
                 failure, events: session.events, traits: traits, seed: 0, iteration: iteration)
             example.session.id = session.id
@@ -363,13 +363,9 @@ package final class Fuzzer {
                 of: "-s0-i0", with: "")
         example.session.source.detail = example.session.source.detail.replacingOccurrences(
             of: "(seed 0, iteration 0, ", with: "(a libFuzzer input, ")
+        example.session.source.counterexample?.seed = nil
+        example.session.source.counterexample?.iteration = nil
         return example
-    }
-
-    /// The iteration a counterexample's `source.detail` names (`…, iteration 17, …`).
-    static func iteration(in detail: String) -> Int? {
-        guard let range = detail.range(of: "iteration ") else { return nil }
-        return Int(detail[range.upperBound...].prefix { $0.isNumber })
     }
 
     /// Runs iterations of `shard` from 0 until `iterations` (global count) or `seconds` run out.
@@ -422,6 +418,9 @@ package final class Fuzzer {
                     property: failure.property, seed: seed, iteration: iteration, originalEvents: events.count,
                     message: detail.message, rule: rule.spec)),
             initial: FieldState(text: .empty), events: minimal)
+        session.source.counterexample = Session.Counterexample(
+            property: failure.property.rawValue, rule: rule.spec, seed: seed, iteration: iteration,
+            originalEvents: events.count, profile: detail.profile)
         session.secureTextEntry = traits.secure
         let traces = replayer.run(session, profiles: profiles, rules: [rule], traces: .all).first?.traces ?? []
         return FuzzFailure(
@@ -429,25 +428,39 @@ package final class Fuzzer {
             detail: detail, shape: Self.shape(of: minimal, failure: detail), traces: traces)
     }
 
-    /// A counterexample's `source.detail`: `fuzz counterexample of PROPERTY (seed S,
-    /// iteration I, N events, minimised): MESSAGE. Rule: SPEC` — the rule last, so that
-    /// ``counterexample(from:)`` reads it back whatever it holds.
+    /// A counterexample's `source.detail`, for people: `fuzz counterexample of PROPERTY
+    /// (seed S, iteration I, N events, minimised): MESSAGE. Rule: SPEC`. What the fuzzer reads
+    /// back is `source.counterexample` (``counterexample(from:)``).
     static func detail(
         property: FuzzProperty, seed: UInt64, iteration: Int, originalEvents: Int, message: String, rule: String
     ) -> String {
         "fuzz counterexample of \(property.rawValue) (seed \(seed), iteration \(iteration), \(originalEvents) events, minimised): \(message). Rule: \(rule)"
     }
 
-    /// The property and rule spec a saved counterexample names in its `source.detail`.
-    package static func counterexample(from session: Session) -> (property: FuzzProperty, rule: String)? {
+    /// The property, rule spec and iteration a saved counterexample names: its
+    /// `source.counterexample`, or, for one saved by 0.2 (which wrote them only in words),
+    /// its `source.detail` as ``detail(property:seed:iteration:originalEvents:message:rule:)``
+    /// wrote it. `nil` for a session that is no counterexample, or one of a property this
+    /// fuzzer does not know.
+    package static func counterexample(from session: Session) -> (
+        property: FuzzProperty, rule: String, iteration: Int
+    )? {
+        guard session.source.kind == .fuzz else { return nil }
+        if let example = session.source.counterexample {
+            guard let property = FuzzProperty(rawValue: example.property) else { return nil }
+            return (property, example.rule, example.iteration ?? 0)
+        }
         let detail = session.source.detail
         let prefix = "fuzz counterexample of "
-        guard session.source.kind == .fuzz, detail.hasPrefix(prefix),
-            let ruleMarker = detail.range(of: ". Rule: ", options: .backwards)
-        else { return nil }
+        guard detail.hasPrefix(prefix), let ruleMarker = detail.range(of: ". Rule: ", options: .backwards) else {
+            return nil
+        }
         let name = detail.dropFirst(prefix.count).prefix { $0 != " " }
         guard let property = FuzzProperty(rawValue: String(name)) else { return nil }
-        return (property, String(detail[ruleMarker.upperBound...]))
+        let iteration = detail.range(of: "iteration ").flatMap {
+            Int(detail[$0.upperBound...].prefix(while: \.isNumber))
+        }
+        return (property, String(detail[ruleMarker.upperBound...]), iteration ?? 0)
     }
 
     /// A stable id (and file name) for a counterexample.

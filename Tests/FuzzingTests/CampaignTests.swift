@@ -62,6 +62,35 @@ import Testing
         #expect(result.iterations == 300)
     }
 
+    /// A counterexample says what it is of as values (`source.counterexample`), which the
+    /// session format carries through JSON and the fuzzer reads back, whatever the words of
+    /// its `detail` say; one saved by 0.2, with the words alone, is read from them.
+    @Test func aCounterexampleSaysWhatItIsOfAsValues() throws {
+        let spec = "legacy-truncate-count:limit=6"
+        let fuzzer = try Fixtures.fuzzer(spec)
+        let failure = try #require(fuzzer.run(seed: 42, iterations: 150, seconds: nil).failures.first)
+        let example = try #require(failure.session.source.counterexample)
+        #expect(example.property == failure.property.rawValue && example.rule == spec)
+        #expect(example.seed == 42 && example.iteration == failure.iteration)
+        #expect(example.originalEvents == failure.originalEvents && example.profile == failure.detail.profile)
+        var session = try Session(json: JSONNode(JSONParser.parse(failure.session.json.rendered())))
+        #expect(session == failure.session)
+        session.source.detail = "edited by hand"
+        let read = try #require(Fuzzer.counterexample(from: session))
+        #expect(read.property == failure.property && read.rule == spec && read.iteration == failure.iteration)
+        // Saved by 0.2: the words alone.
+        session.source.counterexample = nil
+        session.source.detail = failure.session.source.detail
+        let old = try #require(Fuzzer.counterexample(from: session))
+        #expect(old.property == failure.property && old.rule == spec && old.iteration == failure.iteration)
+        // Only a fuzzer's session may say it is a counterexample.
+        var authored = failure.session
+        authored.source.kind = .authored
+        #expect(throws: JSONDecodingError.self) {
+            try Session(json: JSONNode(JSONParser.parse(authored.json.rendered())))
+        }
+    }
+
     @Test func theSameSeedGivesByteIdenticalFailures() throws {
         let spec = "legacy-truncate-count:limit=6"
         let first = try Fixtures.fuzzer(spec).run(seed: 42, iterations: 150, seconds: nil)

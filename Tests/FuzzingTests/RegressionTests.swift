@@ -17,7 +17,7 @@ import Testing
         for file in files {
             let data = try #require(FileManager.default.contents(atPath: directory + "/" + file))
             let session = try Session(json: JSONNode(JSONParser.parse(data)))
-            let (property, spec) = try #require(Fuzzer.counterexample(from: session), "\(file)")
+            let (property, spec, _) = try #require(Fuzzer.counterexample(from: session), "\(file)")
             let failures = try Fixtures.fuzzer(spec).failures(
                 session.events, traits: .init(ime: session.ime, secure: session.secureTextEntry)
             ).map(\.property)

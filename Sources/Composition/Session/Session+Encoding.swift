@@ -19,6 +19,7 @@ extension Session {
                 ("schema", .string(recording.schema)), ("keys", .string(recording.keys)),
             ]
         }
+        if let counterexample = source.counterexample { sourceMembers.append(("counterexample", counterexample.json)) }
         members.append(("source", .object(sourceMembers)))
         members.append(("initial", initial.json))
         members.append(("events", .array(events.map(\.json))))

@@ -33,7 +33,9 @@ extension Session {
         self.keyboard = keyboard
         secureTextEntry = try node.optionalMember("secureTextEntry")?.bool() ?? false
         let sourceNode = try node.member("source")
-        try sourceNode.rejectUnknownMembers(["kind", "detail", "engine", "engineVersion", "schema", "keys"])
+        try sourceNode.rejectUnknownMembers([
+            "kind", "detail", "engine", "engineVersion", "schema", "keys", "counterexample",
+        ])
         let kind = try sourceNode.member("kind").choice(Source.Kind.self)
         var recording: EngineRecording?
         if kind == .engine {
@@ -49,6 +51,10 @@ extension Session {
             }
         }
         source = Source(kind: kind, detail: try sourceNode.member("detail").string(), recording: recording)
+        if let node = try sourceNode.optionalMember("counterexample") {
+            guard kind == .fuzz else { throw node.mismatch("no \"counterexample\" unless the source kind is \"fuzz\"") }
+            source.counterexample = try Counterexample(json: node)
+        }
         initial = try FieldState.decode(try node.member("initial"))
         let eventsNode = try node.member("events")
         guard case .array(let eventValues) = eventsNode.value else { throw eventsNode.mismatch("an array") }
@@ -259,5 +265,34 @@ extension SessionEvent {
             return ranges.overlaps ? .overlapping : nil
         default: return nil
         }
+    }
+}
+
+extension Session.Counterexample {
+    /// Reads `{"property", "rule", "seed", "iteration", "originalEvents", "profile"}`, the
+    /// seed and iteration together or neither.
+    init(json node: JSONNode) throws(JSONDecodingError) {
+        try node.rejectUnknownMembers(["property", "rule", "seed", "iteration", "originalEvents", "profile"])
+        property = try node.member("property").string()
+        rule = try node.member("rule").string()
+        seed = try node.optionalMember("seed")?.unsignedInteger()
+        let iterationNode = try node.optionalMember("iteration")
+        iteration = try iterationNode?.int()
+        if let iterationNode, let iteration, iteration < 0 { throw iterationNode.mismatch("an iteration of 0 or more") }
+        if (seed == nil) != (iteration == nil) {
+            throw node.mismatch("a \"seed\" and an \"iteration\" together, or neither")
+        }
+        let eventsNode = try node.member("originalEvents")
+        originalEvents = try eventsNode.int()
+        guard originalEvents >= 0 else { throw eventsNode.mismatch("a count of 0 or more") }
+        profile = try node.member("profile").string()
+    }
+
+    /// The member a session's source holds it as.
+    var json: JSONValue {
+        var members: [(String, JSONValue)] = [("property", .string(property)), ("rule", .string(rule))]
+        if let seed, let iteration { members += [("seed", .unsignedInteger(seed)), ("iteration", .int(iteration))] }
+        members += [("originalEvents", .int(originalEvents)), ("profile", .string(profile))]
+        return .object(members)
     }
 }

@@ -64,12 +64,40 @@ public struct Session: Hashable, Sendable {
         public var detail: String
         /// For a session recorded from an engine: which engine, and what was typed.
         public var recording: EngineRecording?
+        /// For a fuzzer's counterexample: what it is a counterexample of, read as values
+        /// (the `detail` says the same in words, for people).
+        package var counterexample: Counterexample?
 
         /// A source; `recording` is for sessions recorded from an engine.
         public init(kind: Kind, detail: String, recording: EngineRecording? = nil) {
             self.kind = kind
             self.detail = detail
             self.recording = recording
+        }
+    }
+
+    /// What a fuzzer's minimised counterexample is of: the property it breaks, the rule
+    /// (its spec), and where the fuzzer found it: the seed and iteration that regenerate
+    /// the original session (none for a coverage-guided fuzzer's input), how many events
+    /// that had, and the profile the failure shows under.
+    package struct Counterexample: Hashable, Sendable {
+        /// The property's name (`typed-text-lost`); the fuzzer reads it as its property.
+        package var property: String
+        package var rule: String
+        package var seed: UInt64?
+        package var iteration: Int?
+        package var originalEvents: Int
+        package var profile: String
+
+        package init(
+            property: String, rule: String, seed: UInt64?, iteration: Int?, originalEvents: Int, profile: String
+        ) {
+            self.property = property
+            self.rule = rule
+            self.seed = seed
+            self.iteration = iteration
+            self.originalEvents = originalEvents
+            self.profile = profile
         }
     }
 
