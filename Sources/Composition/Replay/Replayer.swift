@@ -123,6 +123,10 @@ package final class Replayer {
     /// Brings `run`'s field before the step level with its field, once the step has been
     /// told to everyone: only the stretch the step edited is copied.
     func level(_ run: inout ProfileReplay) {
+        // The step's call records go first: each holds the texts before and after it, and
+        // held, the level below and the next edit would each copy a whole text.
+        // `removeAll(keepingCapacity:)` takes a slow generic path; removing one by one does not.
+        while !run.calls.isEmpty { run.calls.removeLast() }
         run.previous.selection = run.field.state.selection
         run.previous.markedRange = run.field.state.markedRange
         if let ends = run.field.edits {
