@@ -14,7 +14,7 @@
 //
 // --growing N,N,… replays instead one session of N one-letter insertions each (the text
 // grows to N units) and prints the time per event of each (median of three, after one
-// warm-up replay of the first) against the first: where an event's cost does not depend
+// warm-up replay of the first) against the first, keeping no trace and keeping traces: where an event's cost does not depend
 // on the length of the text before it, the ratios stay near 1 (issue 37 asks for
 // 10000,100000,1000000; see docs/hostile-input.md).
 
@@ -94,7 +94,7 @@ if CommandLine.arguments.contains("--child-stream") {
 if let sizes = CommandLine.arguments.firstIndex(of: "--growing").map({ _ in value("--growing", default: "") }) {
     let counts = sizes.split(separator: ",").compactMap { Int($0) }.filter { $0 > 0 }
     print("replay-benchmark: one session of N one-letter insertions under both profiles, rule none")
-    var first: Double?
+    var first: (plain: Double, traced: Double)?
     func growing(_ count: Int) -> Session {
         Session(
             id: "growing", ime: .latin, source: .init(kind: .authored, detail: "growing text"),
@@ -102,18 +102,25 @@ if let sizes = CommandLine.arguments.firstIndex(of: "--growing").map({ _ in valu
             events: Array(repeating: .insertText(UTF16Text("a")), count: count))
     }
     if let count = counts.first { _ = replayer.run(growing(count), profiles: profiles, rules: [AcceptEverything()]) }
-    for count in counts {
-        let session = growing(count)
-        let perEvent = median(
+    // Each size is replayed keeping no trace (a run that counts) and keeping traces for
+    // a report (`replay`'s own runs, whose steps are made whole).
+    func perEvent(_ session: Session, traces: TraceKeeping) -> Double {
+        median(
             (0..<3).map { _ in
                 let start = now()
-                _ = replayer.run(session, profiles: profiles, rules: [AcceptEverything()])
-                return (now() - start) / Double(count) * 1e6
+                _ = replayer.run(session, profiles: profiles, rules: [AcceptEverything()], traces: traces)
+                return (now() - start) / Double(session.events.count) * 1e6
             })
-        let baseline = first ?? perEvent
+    }
+    for count in counts {
+        let session = growing(count)
+        let times = (plain: perEvent(session, traces: .none), traced: perEvent(session, traces: .whenFound))
+        let baseline = first ?? times
         first = baseline
         print(
-            String(format: "  %9d events: %8.2f µs per event (%.1f× the first)", count, perEvent, perEvent / baseline))
+            String(
+                format: "  %9d events: %8.2f µs per event (%.1f× the first); traced %8.2f µs (%.1f×)", count,
+                times.plain, times.plain / baseline.plain, times.traced, times.traced / baseline.traced))
     }
     exit(0)
 }
