@@ -305,10 +305,10 @@ package final class Fuzzer {
             observePlain: !plainSteps
                 ? nil
                 : checker.checksPlainSteps
-                    ? { position, _, index, _, before, after in
+                    ? { position, _, index, before, after in
                         checker.checkPlain(
                             event: index, before: before, after: after, profile: position, into: &collector)
-                    } : { _, _, _, _, _, _ in },
+                    } : { _, _, _, _, _ in },
             restart: { collector = PropertyChecker.Collector() })
         checker.check(result[0].findings, into: &collector)
         return collector.failures

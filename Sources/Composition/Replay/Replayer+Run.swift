@@ -15,7 +15,7 @@ extension Replayer {
     ///     `profiles`, the rule's in `rules`, the step): a checker that reads every step
     ///     once needs no traces kept.
     ///   - observePlain: called, for a plain step (``StepMade/plain(called:)``), with what
-    ///     it holds: the profile's and rule's positions, the event and its index, and the
+    ///     it holds: the profile's and rule's positions, the event's index, and the
     ///     field before and after it. Such a step is the event's own edit with every call
     ///     accepted, nothing assigned and nothing skipped, and it is told to `observe` no
     ///     more. A run that keeps traces, or is given `observe` without it, makes every
@@ -84,7 +84,7 @@ extension Replayer {
             detector.checkPlain(
                 event: event, index: index, before: run.previous, after: run.field.state, edits: run.field.edits,
                 called: called, profile: position)
-            observers.plain?(position, ruleIndex, index, event, run.previous, run.field.state)
+            observers.plain?(position, ruleIndex, index, run.previous, run.field.state)
         }
         level(&run)
     }
@@ -141,10 +141,9 @@ extension Replayer {
 }
 
 /// Told of a plain step, which the replay did not make whole (see ``Replayer/run(_:profiles:rules:traces:limits:observe:observePlain:restart:)``):
-/// the profile's position, the rule's, the event's index, the event, and the field before
-/// and after it.
+/// the profile's position, the rule's, the event's index, and the field before and after it.
 package typealias PlainStepObserver = (
-    _ profile: Int, _ rule: Int, _ index: Int, _ event: SessionEvent, _ before: FieldState, _ after: FieldState
+    _ profile: Int, _ rule: Int, _ index: Int, _ before: FieldState, _ after: FieldState
 ) -> Void
 
 /// Which session replays keep their traces.
