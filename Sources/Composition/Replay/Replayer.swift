@@ -41,7 +41,9 @@ package final class Replayer {
         /// step whose edit may break something counts them then.
         var brokenCount: Int?
         /// The calls of the step being made. Each step hands the buffer to its ``TraceStep``;
-        /// once that step is gone the buffer is unique again and is reused without allocating.
+        /// the records are let go of when the field is brought level (``level(_:)``), and
+        /// once the step is gone too the buffer is unique again and is reused without
+        /// allocating.
         var calls: [CallRecord] = []
         /// Whether the field is first responder: sessions start editing; `endEditing` ends
         /// it and `beginEditing` starts it again if the delegate agrees.
@@ -633,7 +635,8 @@ package final class Replayer {
                     rewriteEndedComposition: false, after: before, newBrokenSpots: []), nil)
             return .traced
         }
-        // `removeAll(keepingCapacity:)` takes a slow generic path; removing one by one does not.
+        // Empty already when the step before was brought level (``level(_:)``), as every
+        // caller does; emptied here for one that did not.
         while !run.calls.isEmpty { run.calls.removeLast() }
         // Let go of the last call once the step is made: held by the request, its ranges'
         // array could not be reused by the next step's call.
