@@ -102,7 +102,11 @@ import Testing
     func rendersAsRecorded(_ name: String, failing: Bool) throws {
         let run =
             failing ? Self.run(Seed000WindowHandler(), hostile: true) : Self.run(KeyboardLayoutGuideHandler())
+        // Both stylesheets written once as markers: copied into the goldens, they changed
+        // with every style edit and repeated the source.
+        #expect(run.html.components(separatedBy: KeyboardRun.css).count == 2, "the page embeds its stylesheet once")
         let page = run.html.replacingOccurrences(of: ReportStyle.css, with: "/* ReportStyle.css */\n")
+            .replacingOccurrences(of: KeyboardRun.css, with: "/* KeyboardRun.css */\n")
         let outputs: [(String, String)] = [
             ("html", page), ("junit.xml", run.junit), ("json", run.json.rendered() + "\n"), ("md", run.markdown),
         ]

@@ -174,7 +174,7 @@ extension KeyboardRun {
 
         """
 
-    static let css = """
+    package static let css = """
         .kstep { display: flex; flex-wrap: wrap; gap: 12px; align-items: flex-start; }
         .knotes { flex: 1 1 320px; min-width: 0; }
         svg.screen { border-radius: 6px; flex: none; }
