@@ -11,12 +11,12 @@ package struct FindingIdentity: Hashable, Sendable, Comparable {
     package var sessionHash: String
     package var rule: String
     package var profiles: [String]
-    package var kind: String
+    package var kind: FindingKind
     /// `nil` for the session as a whole, and for findings a replay counted without keeping.
     package var event: Int?
 
     package init(
-        session: String, sessionHash: String, rule: String, profiles: [String], kind: String, event: Int?
+        session: String, sessionHash: String, rule: String, profiles: [String], kind: FindingKind, event: Int?
     ) {
         self.session = session
         self.sessionHash = sessionHash
@@ -64,7 +64,7 @@ package struct Baseline: Equatable, Sendable {
                             ("session", .string(identity.session)), ("sessionHash", .string(identity.sessionHash)),
                             ("rule", .string(identity.rule)),
                             ("profiles", .array(identity.profiles.map(JSONValue.string))),
-                            ("kind", .string(identity.kind)),
+                            ("kind", .string(identity.kind.name)),
                         ]
                         if let event = identity.event { members.append(("event", .int(event))) }
                         members.append(("count", .int(accepted[identity] ?? 0)))
@@ -89,7 +89,8 @@ package struct Baseline: Equatable, Sendable {
                 rule: try entry.member("rule").string(),
                 profiles: try entry.member("profiles").elements().map { element throws(JSONDecodingError) in
                     try element.string()
-                }, kind: try entry.member("kind").string(), event: try entry.optionalMember("event")?.count())
+                }, kind: try entry.member("kind").findingKind(.replay),
+                event: try entry.optionalMember("event")?.count())
             let countNode = try entry.member("count")
             let count = try countNode.count()
             guard count > 0 else { throw countNode.mismatch("a count of at least 1") }

@@ -19,7 +19,7 @@ package enum Gate: Equatable, Sendable {
     /// Every finding fails.
     case all
     /// Findings of these kinds fail.
-    case kinds(Set<String>)
+    case kinds(Set<FindingKind>)
 
     /// How `--fail-on` names it: `none`, `rule`, `platform`, `all`, or the kinds in order.
     package var name: String {
@@ -28,29 +28,28 @@ package enum Gate: Equatable, Sendable {
         case .rule: "rule"
         case .platform: "platform"
         case .all: "all"
-        case .kinds(let kinds): kinds.sorted().joined(separator: ",")
+        case .kinds(let kinds): kinds.sorted().map(\.name).joined(separator: ",")
         }
     }
 
-    /// Whether a finding of `kind` fails the run. A kind replay does not know (a fuzz
-    /// property) counts as the rule's.
-    package func fails(_ kind: String) -> Bool {
-        let cause = DiscrepancyKind(rawValue: kind)?.cause ?? .rule
-        return switch self {
+    /// Whether a finding of `kind` fails the run. A keyboard handler's findings are what
+    /// `rule` means for a keyboard run: the code under test.
+    package func fails(_ kind: FindingKind) -> Bool {
+        switch self {
         case .none: false
-        case .rule: cause == .rule
-        case .platform: cause == .platform
+        case .rule: kind.cause != .platform
+        case .platform: kind.cause == .platform
         case .all: true
         case .kinds(let kinds): kinds.contains(kind)
         }
     }
 
-    /// Reads a `--fail-on` value: `none`, `rule`, `platform`, `all`, or kinds separated by
-    /// commas, each one of `known`.
+    /// Reads a `--fail-on` value: `none`, `rule`, `platform`, `all`, or kinds of `family`
+    /// separated by commas.
     ///
     /// - Returns: the gate, or a message naming what is wrong and, for a misspelt kind, the
     ///   closest known one.
-    package static func parse(_ text: String, known: [String]) -> Result<Gate, GateError> {
+    package static func parse(_ text: String, family: FindingKind.Family) -> Result<Gate, GateError> {
         switch text {
         case "none": return .success(.none)
         case "rule": return .success(.rule)
@@ -58,14 +57,18 @@ package enum Gate: Equatable, Sendable {
         case "all": return .success(.all)
         default: break
         }
-        let kinds = text.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
-        for kind in kinds where !known.contains(kind) {
-            return .failure(
-                GateError(
-                    value: kind,
-                    suggestion: ClosestMatch.find(kind, among: ["none", "rule", "platform", "all"] + known)))
+        var kinds: Set<FindingKind> = []
+        for name in text.split(separator: ",", omittingEmptySubsequences: false).map(String.init) {
+            guard let kind = FindingKind(name, family: family) else {
+                let known = FindingKind.all(family).map(\.name)
+                return .failure(
+                    GateError(
+                        value: name,
+                        suggestion: ClosestMatch.find(name, among: ["none", "rule", "platform", "all"] + known)))
+            }
+            kinds.insert(kind)
         }
-        return .success(.kinds(Set(kinds)))
+        return .success(.kinds(kinds))
     }
 }
 

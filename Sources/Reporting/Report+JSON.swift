@@ -33,7 +33,7 @@ extension Report {
             ("icuVersion", .string(icuVersion)), ("profiles", .array(profiles.map(JSONValue.string))),
             ("rules", .array(rules.map(JSONValue.string))), ("sessions", .int(sessionCount)),
             ("eventsReplayed", .int(eventsReplayed)), ("discrepancies", .int(findingCount)),
-            ("byKind", .object(kinds.map { ($0.kind, .int($0.count)) })), ("errors", .int(errors.count)),
+            ("byKind", .object(kinds.map { ($0.kind.name, .int($0.count)) })), ("errors", .int(errors.count)),
             ("failOn", .string(gate.name)), ("verdict", .string(passes ? "pass" : "fail")),
             ("failing", .int(failingCount)),
         ]
@@ -53,7 +53,7 @@ extension Report {
                         ("rule", .string(fuzz.rule)), ("seed", .unsignedInteger(fuzz.seed)),
                         ("shards", .array(fuzz.shards.map(JSONValue.string))), ("iterations", .int(fuzz.iterations)),
                         ("seconds", .double((fuzz.seconds * 1000).rounded() / 1000)),
-                        ("properties", .array(fuzz.properties.map(JSONValue.string))),
+                        ("properties", .array(fuzz.properties.map { .string($0.rawValue) })),
                     ])
                 ))
         }
@@ -128,7 +128,12 @@ extension Report {
                     rule: try fuzz.member("rule").string(), seed: seed, shards: try listed("shards"),
                     iterations: try fuzz.member("iterations").count(),
                     seconds: try fuzz.member("seconds").nonNegativeNumber(),
-                    properties: try listed("properties")))
+                    properties: try fuzz.member("properties").elements().map { element throws(JSONDecodingError) in
+                        guard case .property(let property) = try element.findingKind(.fuzz) else {
+                            throw element.mismatch("a fuzz property")
+                        }
+                        return property
+                    }))
         case let other:
             throw try summary.member("run").mismatch("\"replay\" or \"fuzz\" (found \"\(other)\")")
         }
@@ -143,7 +148,7 @@ extension Report {
         var indices: [Int] = []
         let sessions = try sessionsNode.elements().map { element throws(JSONDecodingError) in
             guard shard != nil, case .object(var members) = element.value else {
-                return try SessionReplay(json: element)
+                return try SessionReplay(json: element, family: origin.family)
             }
             // A shard's session replays carry their corpus position.
             guard let position = members.firstIndex(where: { $0.0 == "index" }) else {
@@ -151,7 +156,7 @@ extension Report {
             }
             indices.append(try JSONNode(members[position].1, path: element.path.appending(.key("index"))).count())
             members.remove(at: position)
-            return try SessionReplay(json: JSONNode(.object(members), path: element.path))
+            return try SessionReplay(json: JSONNode(.object(members), path: element.path), family: origin.family)
         }
         // The summary multiplies the events by the profiles: a file whose total cannot be
         // counted is refused where it stops being countable.
@@ -182,8 +187,7 @@ extension Report {
         }
         // Results written before gates existed failed on every finding.
         if let failOn = try summary.optionalMember("failOn") {
-            let known = DiscrepancyKind.allCases.map(\.rawValue) + FuzzProperty.allCases.map(\.rawValue)
-            switch Gate.parse(try failOn.string(), known: known) {
+            switch Gate.parse(try failOn.string(), family: origin.family) {
             case .success(let gate): self.gate = gate
             case .failure: throw failOn.mismatch("none, rule, platform, all or known kinds separated by commas")
             }
@@ -202,7 +206,7 @@ extension SessionReplay {
                 .array(
                     findings.map { finding in
                         .object([
-                            ("kind", .string(finding.kind)), ("event", finding.event.map(JSONValue.int) ?? .null),
+                            ("kind", .string(finding.kind.name)), ("event", finding.event.map(JSONValue.int) ?? .null),
                             ("profiles", .array(finding.profiles.map(JSONValue.string))), ("rule", .string(rule)),
                             ("message", .string(finding.message)), ("details", finding.details),
                         ])
@@ -216,7 +220,8 @@ extension SessionReplay {
                     .array(
                         omitted.map {
                             .object([
-                                ("kind", .string($0.kind)), ("profiles", .array($0.profiles.map(JSONValue.string))),
+                                ("kind", .string($0.kind.rawValue)),
+                                ("profiles", .array($0.profiles.map(JSONValue.string))),
                                 ("count", .int($0.count)),
                             ])
                         })
@@ -226,7 +231,8 @@ extension SessionReplay {
         return .object(members)
     }
 
-    init(json node: JSONNode) throws(JSONDecodingError) {
+    /// Reads a session replay whose findings are of `family`.
+    init(json node: JSONNode, family: FindingKind.Family) throws(JSONDecodingError) {
         try node.rejectUnknownMembers([
             "id", "rule", "events", "finalText", "discrepancies", "omittedDiscrepancies", "traces",
         ])
@@ -240,7 +246,8 @@ extension SessionReplay {
                 try element.rejectUnknownMembers(["kind", "event", "profiles", "rule", "message", "details"])
                 let event = try element.member("event")
                 return Finding(
-                    kind: try element.member("kind").string(), event: event.value.isNull ? nil : try event.count(),
+                    kind: try element.member("kind").findingKind(family),
+                    event: event.value.isNull ? nil : try event.count(),
                     profiles: try element.member("profiles").elements().map { profile throws(JSONDecodingError) in
                         try profile.string()
                     },
@@ -250,8 +257,12 @@ extension SessionReplay {
             omitted: try node.optionalMember("omittedDiscrepancies")?.elements().map {
                 element throws(JSONDecodingError) in
                 try element.rejectUnknownMembers(["kind", "profiles", "count"])
+                let kind = try element.member("kind")
+                guard case .discrepancy(let counted) = try kind.findingKind(family) else {
+                    throw kind.mismatch("a replay's discrepancy kind (only replays count findings they do not keep)")
+                }
                 return FindingCount(
-                    kind: try element.member("kind").string(),
+                    kind: counted,
                     profiles: try element.member("profiles").elements().map { profile throws(JSONDecodingError) in
                         try profile.string()
                     }, count: try element.member("count").count())

@@ -28,7 +28,7 @@ extension Report {
                 suites.append(suite(name: rule, cases: cases, totals: &totals))
             }
         case .fuzz(let fuzz):
-            let cases = fuzz.properties.flatMap { property in fuzzCases(fuzz, property: property) }
+            let cases = fuzz.properties.flatMap { property in fuzzCases(fuzz, property: .property(property)) }
             suites.append(suite(name: "fuzz \(fuzz.rule) seed \(fuzz.seed)", cases: cases, totals: &totals))
         }
         if !errors.isEmpty {
@@ -59,8 +59,9 @@ extension Report {
     private func replayCase(_ session: SessionReplay, profile: String) -> TestCase {
         let findings = session.findings.filter { $0.profiles.isEmpty || $0.profiles.contains(profile) }
         func describe(_ finding: Finding) -> String {
-            var detail = "\(finding.kind) at \(finding.event.map { "event \($0)" } ?? "session"): \(finding.message)"
-            detail += "\n  " + explanation(of: finding.kind)
+            var detail =
+                "\(finding.kind.name) at \(finding.event.map { "event \($0)" } ?? "session"): \(finding.message)"
+            detail += "\n  " + finding.kind.explanation
             if let event = finding.event, let field = fieldBefore(event, in: session, profile: profile) {
                 detail += "\n  field before event \(event) under \(profile): \(field.briefNotation)"
             }
@@ -72,9 +73,9 @@ extension Report {
         // were not kept.
         let omitted = session.omitted.filter { $0.profiles.contains(profile) }
         let counted = { (count: FindingCount) in
-            self.gate.fails(count.kind)
+            self.gate.fails(.discrepancy(count.kind))
                 && self.baseline?.accepted[
-                    self.identity(session, kind: count.kind, profiles: count.profiles, event: nil)] == nil
+                    self.identity(session, kind: .discrepancy(count.kind), profiles: count.profiles, event: nil)] == nil
         }
         let omittedFailing = omitted.filter(counted).reduce(0) { $0 &+ $1.count }
         let omittedReported = omitted.filter { !counted($0) }.reduce(0) { $0 &+ $1.count }
@@ -83,7 +84,7 @@ extension Report {
             let more = failing.count - 1 + omittedFailing
             let place = first.event.map { "event \($0)" } ?? "session"
             let message = "\(place): \(first.message)" + (more > 0 ? " (and \(more) more)" : "")
-            body += "<failure type=\"\(Markup.xml(first.kind))\" message=\"\(Markup.xml(message))\">"
+            body += "<failure type=\"\(Markup.xml(first.kind.name))\" message=\"\(Markup.xml(message))\">"
             var text = failing.map(describe).joined(separator: "\n")
             if omittedFailing > 0 { text += "\n\(omittedFailing) more were counted but not kept (ReplayLimits)" }
             body += Markup.xml(text) + "</failure>"
@@ -107,16 +108,16 @@ extension Report {
     /// A passing case named after the property, or one failing case per distinct failure
     /// (`PROPERTY`, then `PROPERTY #2`, …), each with one `<failure>`: viewers that show
     /// one failure per case show them all.
-    private func fuzzCases(_ fuzz: FuzzCampaignSummary, property: String) -> [TestCase] {
+    private func fuzzCases(_ fuzz: FuzzCampaignSummary, property: FindingKind) -> [TestCase] {
         let failures = sessions.compactMap { session in
             session.findings.first { $0.kind == property }.map { (session, $0) }
         }
         guard !failures.isEmpty else {
-            return [TestCase(classname: fuzz.rule, name: property, body: "", failed: false, erred: false)]
+            return [TestCase(classname: fuzz.rule, name: property.name, body: "", failed: false, erred: false)]
         }
         return failures.enumerated().map { index, failure in
             fuzzCase(
-                fuzz, name: index == 0 ? property : "\(property) #\(index + 1)", session: failure.0,
+                fuzz, name: index == 0 ? property.name : "\(property.name) #\(index + 1)", session: failure.0,
                 finding: failure.1)
         }
     }
@@ -125,7 +126,7 @@ extension Report {
         -> TestCase
     {
         let property = finding.kind
-        var detail = explanation(of: property) + "\nminimised session \(session.sessionID)"
+        var detail = property.explanation + "\nminimised session \(session.sessionID)"
         let profile = finding.profiles.first
         if let trace = session.traces.first(where: { $0.profile == profile }) ?? session.traces.first {
             detail += " under \(trace.profile):"
@@ -136,7 +137,7 @@ extension Report {
         }
         let place = finding.event.map { "event \($0)" } ?? "session"
         let body =
-            "<failure type=\"\(Markup.xml(property))\" message=\"\(Markup.xml("\(place): \(finding.message)"))\">"
+            "<failure type=\"\(Markup.xml(property.name))\" message=\"\(Markup.xml("\(place): \(finding.message)"))\">"
             + Markup.xml(detail) + "</failure>"
         return TestCase(classname: fuzz.rule, name: name, body: body, failed: true, erred: false)
     }

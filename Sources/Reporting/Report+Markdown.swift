@@ -25,10 +25,11 @@ extension Report {
                 out += "| \(Self.tableCode(verdict.rule)) | \(verdict.failing == 0 ? "pass" : "**fail**") | "
                 out += "\(verdict.failing) | \(verdict.reported) |\n"
             }
-            for (title, cause) in [("Rule findings", DiscrepancyKind.Cause.rule), ("Platform findings", .platform)] {
+            for (title, cause) in [("Rule findings", FindingKind.Cause.rule), ("Platform findings", .platform)] {
                 out += "\n## \(title) by kind\n\n| kind | count | fails the run | meaning |\n|---|---:|---|---|\n"
-                for kind in kinds where (DiscrepancyKind(rawValue: kind.kind)?.cause ?? .rule) == cause {
-                    out += "| \(Self.tableCode(kind.kind)) | \(kind.count) | \(gate.fails(kind.kind) ? "yes" : "no") | "
+                for kind in kinds where kind.kind.cause == cause {
+                    out +=
+                        "| \(Self.tableCode(kind.kind.name)) | \(kind.count) | \(gate.fails(kind.kind) ? "yes" : "no") | "
                     out += "\(Self.escape(kind.explanation)) |\n"
                 }
             }
@@ -40,7 +41,7 @@ extension Report {
             out += "\(fuzz.properties.count) | \(failedPropertyCount) | \(sessions.count) |\n\n"
             out += "## Properties\n\n| property | failures | meaning |\n|---|---:|---|\n"
             for kind in kinds {
-                out += "| \(Self.tableCode(kind.kind)) | \(kind.count) | \(Self.escape(kind.explanation)) |\n"
+                out += "| \(Self.tableCode(kind.kind.name)) | \(kind.count) | \(Self.escape(kind.explanation)) |\n"
             }
         }
         let worst = worstOffenders(10)
@@ -101,7 +102,7 @@ extension Report {
         out += "| event | kind | profiles | field before | what happened |\n|---:|---|---|---|---|\n"
         for finding in session.findings {
             let field = finding.event.flatMap { fieldBefore($0, in: session, profile: finding.profiles.first) }
-            out += "| \(finding.event.map(String.init) ?? "—") | \(Self.tableCode(finding.kind)) | "
+            out += "| \(finding.event.map(String.init) ?? "—") | \(Self.tableCode(finding.kind.name)) | "
             out += Self.escape(finding.profiles.joined(separator: ", ")) + " | "
             out += field.map { Self.tableCode($0.briefNotation) } ?? "—"
             out += " | \(Self.escape(finding.message)) |\n"
@@ -118,7 +119,7 @@ extension Report {
 
     /// `proposed-text-mismatch 2, length-mismatch 2`, kinds in order of first appearance.
     static func kindCounts(_ session: SessionReplay) -> String {
-        Report.countsByKind(session).map { "\(tableCode($0.kind)) \($0.count)" }.joined(separator: ", ")
+        Report.countsByKind(session).map { "\(tableCode($0.kind.name)) \($0.count)" }.joined(separator: ", ")
     }
 
     /// Text inside a Markdown code span, invisible characters as `<XXXX>`, backticks made safe.

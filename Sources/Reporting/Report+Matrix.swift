@@ -18,28 +18,23 @@ extension Report {
             for error in errors { out += "- \(Self.escape(error.description))\n" }
         }
         let byRule = Dictionary(grouping: sessions, by: \.rule)
-        let kinds = kinds.map(\.kind).filter { kind in
-            sessions.contains { $0.findings.contains { $0.kind == kind } || $0.omitted.contains { $0.kind == kind } }
-        }
+        let kinds = kinds.filter { $0.count > 0 }.map(\.kind)
         out += "\n## Summary\n\n"
         out +=
             "Discrepancies of each kind per rule, and the sessions that end with different texts under different profiles.\n\n"
         out += "| rule | verdict | sessions with discrepancies | "
-        out += kinds.map(Self.tableCode).joined(separator: " | ") + (kinds.isEmpty ? "" : " | ")
+        out += kinds.map { Self.tableCode($0.name) }.joined(separator: " | ") + (kinds.isEmpty ? "" : " | ")
         out += "final text differs |\n|---|---|---:|" + String(repeating: "---:|", count: kinds.count) + "---:|\n"
         let verdicts = Dictionary(ruleVerdicts.map { ($0.rule, $0.failing == 0) }) { first, _ in first }
         for rule in rules {
             let ruleResults = byRule[rule] ?? []
-            var counts: [String: Int] = [:]
-            for result in ruleResults {
-                for found in result.findings { counts[found.kind, default: 0] += 1 }
-                for omitted in result.omitted { counts[omitted.kind, default: 0] &+= omitted.count }
-            }
+            var counts = KindTally()
+            for result in ruleResults { counts.add(result) }
             let affected = ruleResults.filter { $0.findingTotal > 0 }.count
             let differing = ruleResults.filter(\.finalTextsDiffer).count
             out += "| \(Self.tableCode(rule)) | \(verdicts[rule] ?? true ? "pass" : "**fail**") | "
             out += "\(affected) of \(ruleResults.count) | "
-            out += kinds.map { String(counts[$0] ?? 0) }.joined(separator: " | ") + (kinds.isEmpty ? "" : " | ")
+            out += kinds.map { String(counts[$0]) }.joined(separator: " | ") + (kinds.isEmpty ? "" : " | ")
             out += "\(differing) |\n"
         }
         for rule in rules {
@@ -64,16 +59,10 @@ extension Report {
 
     /// `composition-interrupted 2, broken-text 1`, or `·` when the profile has none.
     static func cell(_ result: SessionReplay, profile: String) -> String {
-        var counts: [String: Int] = [:]
-        for found in result.findings where found.profiles.contains(profile) { counts[found.kind, default: 0] += 1 }
-        for omitted in result.omitted where omitted.profiles.contains(profile) {
-            counts[omitted.kind, default: 0] &+= omitted.count
-        }
-        guard !counts.isEmpty else { return "·" }
-        let order = DiscrepancyKind.allCases.map(\.rawValue)
-        return counts.keys.sorted {
-            (order.firstIndex(of: $0) ?? order.count, $0) < (order.firstIndex(of: $1) ?? order.count, $1)
-        }
-        .map { "\(escape($0)) \(counts[$0] ?? 0)" }.joined(separator: ", ")
+        var counts = KindTally()
+        counts.add(result, under: profile)
+        guard !counts.kinds.isEmpty else { return "·" }
+        return counts.kinds.sorted { $0.documentedOrder < $1.documentedOrder }
+            .map { "\(escape($0.name)) \(counts[$0])" }.joined(separator: ", ")
     }
 }

@@ -36,18 +36,19 @@ extension Report {
             }
         }
         let found = kinds.filter { $0.count > 0 }
-        let causes: [(String, DiscrepancyKind.Cause?)] =
+        let causes: [(String, FindingKind.Cause?)] =
             if case .replay = origin { [("Rule findings", .rule), ("Platform findings", .platform)] } else {
                 [("Failures", nil)]
             }
         for (title, cause) in causes {
             let listed = found.filter { kind in
-                cause.map { (DiscrepancyKind(rawValue: kind.kind)?.cause ?? .rule) == $0 } ?? true
+                cause.map { kind.kind.cause == $0 } ?? true
             }
             guard !listed.isEmpty else { continue }
             out += "\n**\(title)**\n\n| kind | count | fails the run |\n|---|---:|---|\n"
             for kind in listed {
-                out += "| \(Self.tableCode(kind.kind)) | \(kind.count) | \(gate.fails(kind.kind) ? "yes" : "no") |\n"
+                out +=
+                    "| \(Self.tableCode(kind.kind.name)) | \(kind.count) | \(gate.fails(kind.kind) ? "yes" : "no") |\n"
             }
         }
         if baseline != nil {

@@ -16,6 +16,14 @@ package struct Report: Equatable, Sendable {
         case replay
         /// `ime-harness fuzz`: generated sessions against one rule; findings are property failures.
         case fuzz(FuzzCampaignSummary)
+
+        /// The family of the kinds such a run finds.
+        package var family: FindingKind.Family {
+            switch self {
+            case .replay: .replay
+            case .fuzz: .fuzz
+            }
+        }
     }
 
     /// The campaign behind a fuzz report.
@@ -27,10 +35,10 @@ package struct Report: Equatable, Sendable {
         package var iterations: Int
         package var seconds: Double
         /// The properties checked, which are the fuzz report's kinds.
-        package var properties: [String]
+        package var properties: [FuzzProperty]
 
         package init(
-            rule: String, seed: UInt64, shards: [String], iterations: Int, seconds: Double, properties: [String]
+            rule: String, seed: UInt64, shards: [String], iterations: Int, seconds: Double, properties: [FuzzProperty]
         ) {
             self.rule = rule
             self.seed = seed
@@ -92,8 +100,8 @@ package typealias SessionReplay = SessionOutcome<Finding>
 
 /// One discrepancy or property failure, as a report shows it.
 package struct Finding: Equatable, Sendable {
-    /// A ``DiscrepancyKind`` raw value for replays, a ``FuzzProperty`` raw value for fuzzing.
-    package var kind: String
+    /// A ``DiscrepancyKind`` for replays, a ``FuzzProperty`` for fuzzing.
+    package var kind: FindingKind
     /// The 0-based event index, or `nil` for the session as a whole.
     package var event: Int?
     package var profiles: [String]
@@ -102,7 +110,7 @@ package struct Finding: Equatable, Sendable {
     /// The concrete values as JSON (`null` when there are none).
     package var details: JSONValue
 
-    package init(kind: String, event: Int?, profiles: [String], message: String, details: JSONValue = .null) {
+    package init(kind: FindingKind, event: Int?, profiles: [String], message: String, details: JSONValue = .null) {
         self.kind = kind
         self.event = event
         self.profiles = profiles
@@ -114,13 +122,13 @@ package struct Finding: Equatable, Sendable {
 /// Findings counted by kind, in order of first appearance; counts saturate (they may come
 /// from a results file).
 struct KindTally {
-    private(set) var kinds: [String] = []
-    private var counts: [String: Int] = [:]
+    private(set) var kinds: [FindingKind] = []
+    private var counts: [FindingKind: Int] = [:]
 
     /// How many findings of `kind` were counted.
-    subscript(kind: String) -> Int { counts[kind] ?? 0 }
+    subscript(kind: FindingKind) -> Int { counts[kind] ?? 0 }
 
-    mutating func add(_ kind: String, _ count: Int = 1) {
+    mutating func add(_ kind: FindingKind, _ count: Int = 1) {
         guard let current = counts[kind] else {
             kinds.append(kind)
             counts[kind] = count
@@ -129,19 +137,22 @@ struct KindTally {
         counts[kind] = current.saturatingAdd(count)
     }
 
-    /// Adds a session replay's findings, those kept and then those counted.
-    mutating func add(_ session: SessionReplay) {
-        for finding in session.findings { add(finding.kind) }
-        for omitted in session.omitted { add(omitted.kind, omitted.count) }
+    /// Adds a session replay's findings, those kept and then those counted (only those
+    /// under `profile`, when given).
+    mutating func add(_ session: SessionReplay, under profile: String? = nil) {
+        for finding in session.findings where profile.map(finding.profiles.contains) ?? true { add(finding.kind) }
+        for omitted in session.omitted where profile.map(omitted.profiles.contains) ?? true {
+            add(.discrepancy(omitted.kind), omitted.count)
+        }
     }
 }
 
 /// A kind of finding with its count in a report.
 package struct KindCount: Hashable, Sendable {
-    package var kind: String
+    package var kind: FindingKind
     package var count: Int
     /// One sentence saying what the kind means.
-    package var explanation: String
+    package var explanation: String { kind.explanation }
 }
 
 extension Report {
@@ -157,7 +168,7 @@ extension Report {
     package static func sessionReplay(_ result: SessionResult) -> SessionReplay {
         result.mapFindings { discrepancy in
             Finding(
-                kind: discrepancy.kind.rawValue, event: discrepancy.event, profiles: discrepancy.profiles,
+                kind: .discrepancy(discrepancy.kind), event: discrepancy.event, profiles: discrepancy.profiles,
                 message: discrepancy.message, details: discrepancy.details)
         }
     }
@@ -170,7 +181,7 @@ extension Report {
                 FuzzCampaignSummary(
                     rule: result.rule, seed: result.seed, shards: result.shards.map(\.description),
                     iterations: result.iterations, seconds: result.seconds,
-                    properties: result.properties.map(\.rawValue))),
+                    properties: result.properties)),
             profiles: profiles, rules: [result.rule],
             sessions: result.failures.map { failure in
                 SessionReplay(
@@ -178,7 +189,7 @@ extension Report {
                     finalText: failure.traces.map { ProfileValue(profile: $0.profile, value: $0.final.text) },
                     findings: [
                         Finding(
-                            kind: failure.property.rawValue, event: failure.detail.event,
+                            kind: .property(failure.property), event: failure.detail.event,
                             profiles: [failure.detail.profile], message: failure.detail.message,
                             details: .object([
                                 ("iteration", .int(failure.iteration)),
@@ -213,22 +224,17 @@ extension Report {
     package var kinds: [KindCount] {
         var tally = KindTally()
         for session in sessions { tally.add(session) }
-        let names: [String] =
+        let names: [FindingKind] =
             switch origin {
-            case .replay: DiscrepancyKind.allCases.map(\.rawValue)
-            case .fuzz(let fuzz): fuzz.properties
+            case .replay: FindingKind.all(.replay)
+            case .fuzz(let fuzz): fuzz.properties.map(FindingKind.property)
             }
         let listed = names + tally.kinds.filter { !names.contains($0) }.sorted()
-        return listed.map { KindCount(kind: $0, count: tally[$0], explanation: explanation(of: $0)) }
+        return listed.map { KindCount(kind: $0, count: tally[$0]) }
     }
 
-    /// One sentence saying what a finding of `kind` means.
-    package func explanation(of kind: String) -> String {
-        switch origin {
-        case .replay: DiscrepancyKind(rawValue: kind)?.explanation ?? "A finding of kind \(kind)."
-        case .fuzz: FuzzProperty(rawValue: kind)?.explanation ?? "A failure of property \(kind)."
-        }
-    }
+    /// The family of the kinds this report counts.
+    package var family: FindingKind.Family { origin.family }
 
     /// The session replays with the most findings, most first (ties in replay order).
     package func worstOffenders(_ count: Int) -> [SessionReplay] {
@@ -239,7 +245,7 @@ extension Report {
 
     /// How many findings of `session` are of each kind, kept or counted, kinds in order of
     /// first appearance.
-    static func countsByKind(_ session: SessionReplay) -> [(kind: String, count: Int)] {
+    static func countsByKind(_ session: SessionReplay) -> [(kind: FindingKind, count: Int)] {
         var tally = KindTally()
         tally.add(session)
         return tally.kinds.map { ($0, tally[$0]) }
@@ -250,7 +256,7 @@ extension Report {
     static func omissionNote(_ session: SessionReplay) -> String? {
         guard !session.omitted.isEmpty else { return nil }
         var omitted = KindTally()
-        for count in session.omitted { omitted.add(count.kind, count.count) }
+        for count in session.omitted { omitted.add(.discrepancy(count.kind), count.count) }
         return "\(session.findings.count) of \(session.findingTotal) discrepancies are listed; the others ("
             + omitted.kinds.map { "\($0) \(omitted[$0])" }.joined(separator: ", ")
             + ") were counted but not kept (see ReplayLimits: the first 1,000 and 8 MB of text per session replay)."
@@ -284,7 +290,7 @@ extension Report {
     }
 
     /// The identity of a finding of `session` (``FindingIdentity``).
-    package func identity(_ session: SessionReplay, kind: String, profiles: [String], event: Int?)
+    package func identity(_ session: SessionReplay, kind: FindingKind, profiles: [String], event: Int?)
         -> FindingIdentity
     {
         FindingIdentity(
@@ -323,9 +329,10 @@ extension Report {
             for finding in session.findings where gate.fails(finding.kind) {
                 take(identity(session, kind: finding.kind, profiles: finding.profiles, event: finding.event), count: 1)
             }
-            for counted in session.omitted where gate.fails(counted.kind) {
+            for counted in session.omitted where gate.fails(.discrepancy(counted.kind)) {
                 take(
-                    identity(session, kind: counted.kind, profiles: counted.profiles, event: nil), count: counted.count)
+                    identity(session, kind: .discrepancy(counted.kind), profiles: counted.profiles, event: nil),
+                    count: counted.count)
             }
         }
         outcome.fixed = remaining.filter { $0.value > 0 }.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }
@@ -341,8 +348,10 @@ extension Report {
                     identity(session, kind: finding.kind, profiles: finding.profiles, event: finding.event), default: 0] +=
                     1
             }
-            for counted in session.omitted where gate.fails(counted.kind) {
-                accepted[identity(session, kind: counted.kind, profiles: counted.profiles, event: nil), default: 0] &+=
+            for counted in session.omitted where gate.fails(.discrepancy(counted.kind)) {
+                accepted[
+                    identity(session, kind: .discrepancy(counted.kind), profiles: counted.profiles, event: nil),
+                    default: 0] &+=
                     counted.count
             }
         }

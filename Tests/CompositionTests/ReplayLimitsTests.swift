@@ -29,7 +29,7 @@ import Testing
         #expect(limited.findings == Array(everything.findings.prefix(100)))
         var counted: [String: Int] = [:]
         for discrepancy in limited.findings { counted[discrepancy.kind.rawValue, default: 0] += 1 }
-        for omitted in limited.omitted { counted[omitted.kind, default: 0] += omitted.count }
+        for omitted in limited.omitted { counted[omitted.kind.rawValue, default: 0] += omitted.count }
         #expect(counted == ["proposed-text-mismatch": 300, "length-mismatch": 300])
         #expect(limited.traces.map { $0.steps.count } == [10, 10])
         #expect(everything.traces.map { $0.steps.count } == [600, 600])
@@ -55,6 +55,6 @@ import Testing
         let expected = everything.findings.filter { kinds.contains($0.kind) }
         #expect(some.findings == Array(expected.prefix(250)))
         #expect(some.omitted.reduce(0) { $0 + $1.count } == max(0, expected.count - 250))
-        #expect(some.omitted.allSatisfy { omitted in kinds.contains { $0.rawValue == omitted.kind } })
+        #expect(some.omitted.allSatisfy { omitted in kinds.contains { $0 == omitted.kind } })
     }
 }

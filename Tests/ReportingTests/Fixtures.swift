@@ -68,7 +68,8 @@ enum Fixtures {
         let hostile = "<script>alert(1)</script>`` `|\n\u{202E}&amp;"
         let profile = hostileName
         let finding = JSONValue.object([
-            ("kind", .string("`x`|y\n" + hostile)), ("event", .int(0)), ("profiles", .array([.string(profile)])),
+            // A kind is one the reader knows (an unknown one is refused: HTMLReportTests).
+            ("kind", .string("broken-text")), ("event", .int(0)), ("profiles", .array([.string(profile)])),
             ("rule", .string(hostile)), ("message", .string(hostile)), ("details", .null),
         ])
         let document = JSONValue.object([

@@ -1,6 +1,7 @@
 import Composition
 import Foundation
 import HarnessJSON
+import KeyboardOverlap
 import Testing
 
 @testable import Reporting
@@ -15,20 +16,44 @@ import Testing
         ("limit-exceeded,broken-text", ["limit-exceeded", "broken-text"], ["rule-crashed", "length-mismatch"]),
     ])
     func failsOnWhatItNames(_ name: String, _ failing: [String], _ passing: [String]) throws {
-        let known = DiscrepancyKind.allCases.map(\.rawValue)
-        let gate = try Gate.parse(name, known: known).get()
-        for kind in failing { #expect(gate.fails(kind), "\(kind)") }
-        for kind in passing { #expect(!gate.fails(kind), "\(kind)") }
+        let gate = try Gate.parse(name, family: .replay).get()
+        // A fuzz property counts as the rule's.
+        let kind = { (name: String) in
+            FindingKind(name, family: .replay) ?? FindingKind(name, family: .fuzz) ?? .keyboard(.fieldCovered)
+        }
+        for name in failing { #expect(gate.fails(kind(name)), "\(name)") }
+        for name in passing { #expect(!gate.fails(kind(name)), "\(name)") }
+    }
+
+    /// A keyboard handler is what `rule` gates in a keyboard run; `platform` never names it.
+    @Test func keyboardFindingsAreTheHandlers() {
+        for invariant in KeyboardInvariant.allCases {
+            #expect(Gate.rule.fails(.keyboard(invariant)) && !Gate.platform.fails(.keyboard(invariant)))
+        }
+        #expect(FindingKind.all(.keyboard).allSatisfy { $0.cause == .handler && $0.family == .keyboard })
+    }
+
+    /// Names are read within a family: `limit-exceeded` is a discrepancy and a property.
+    @Test func namesAreReadWithinTheirFamily() {
+        #expect(FindingKind("limit-exceeded", family: .replay) == .discrepancy(.limitExceeded))
+        #expect(FindingKind("limit-exceeded", family: .fuzz) == .property(.limitExceeded))
+        #expect(FindingKind("deletion-blocked", family: .replay) == nil)
+        #expect(FindingKind("field-covered", family: .fuzz) == nil)
+        for family in FindingKind.Family.allCases {
+            for kind in FindingKind.all(family) { #expect(FindingKind(kind.name, family: family) == kind) }
+        }
     }
 
     @Test func aMisspeltKindIsRefusedWithTheClosestOne() {
-        let known = DiscrepancyKind.allCases.map(\.rawValue)
         #expect(throws: GateError(value: "limit-exceded", suggestion: "limit-exceeded")) {
-            try Gate.parse("broken-text,limit-exceded", known: known).get()
+            try Gate.parse("broken-text,limit-exceded", family: .replay).get()
         }
-        #expect(throws: GateError(value: "rules", suggestion: "rule")) { try Gate.parse("rules", known: known).get() }
-        #expect(throws: GateError(value: "zzzz", suggestion: nil)) { try Gate.parse("zzzz", known: known).get() }
-        #expect(throws: GateError(value: "", suggestion: nil)) { try Gate.parse("", known: known).get() }
+        #expect(throws: GateError(value: "rules", suggestion: "rule")) {
+            try Gate.parse("rules", family: .replay).get()
+        }
+        #expect(throws: GateError(value: "zzzz", suggestion: nil)) { try Gate.parse("zzzz", family: .replay).get() }
+        #expect(throws: GateError(value: "", suggestion: nil)) { try Gate.parse("", family: .replay).get() }
+        #expect((try? Gate.parse("deletion-blocked", family: .replay).get()) == nil, "a fuzz property gates no replay")
     }
 
     /// The corpus with no rule: the platform's discrepancies are reported; gated on the

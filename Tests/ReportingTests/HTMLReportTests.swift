@@ -1,6 +1,7 @@
 import Composition
 import Foundation
 import Graphemes
+import HarnessJSON
 import Testing
 
 @testable import Reporting
@@ -58,7 +59,7 @@ import Testing
 
     @Test func loneSurrogatesAreTokensAndMarkedCells() throws {
         let report = Fixtures.hostileReport
-        #expect(report.sessions[0].findings.contains { $0.kind == "broken-text" })
+        #expect(report.sessions[0].findings.contains { $0.kind == .discrepancy(.brokenText) })
         let document = try ParsedXML(report.html())
         let surrogates = document.all("span").filter { $0.attributes["class"] == "tok surrogate" }
         #expect(!surrogates.isEmpty)
@@ -89,15 +90,25 @@ import Testing
         #expect(marked.text == "marked {0, 2}")
     }
 
-    @Test func filtersNameKindsByIndexOnly() throws {
-        var report = Fixtures.hostileReport
-        report.sessions[0].findings[0].kind = "x\"><b>{}</b>"
+    /// A kind is a ``FindingKind``, so a results file cannot smuggle markup in as one:
+    /// reading it back refuses the kind at its path; the filters name kinds by index.
+    @Test func kindsFromResultsFilesAreKnownKinds() throws {
+        let report = Fixtures.hostileReport
+        let written = report.json.rendered()
+        let kind = try #require(report.sessions[0].findings.first?.kind.name)
+        let hostile = written.replacingOccurrences(of: "\"kind\": \"\(kind)\"", with: "\"kind\": \"x\\\"><b>{}</b>\"")
+        #expect(hostile != written)
+        do {
+            _ = try Report(json: JSONNode(JSONParser.parse(Array(hostile.utf8))))
+            Issue.record("an unknown kind was read")
+        } catch let error as JSONDecodingError {
+            #expect(
+                error.description.hasPrefix("$.sessions[0].discrepancies[0].kind: expected a replay finding kind ("))
+        }
         let html = report.html()
         _ = try ParsedXML(html)
         let style = try #require(html.range(of: "</style>"))
-        let css = html[..<style.lowerBound]
-        #expect(!css.contains("x\""), "a kind from a results file never reaches the stylesheet")
-        #expect(css.contains("body:has(#f0:not(:checked)) .f.k0 { display: none; }"))
+        #expect(html[..<style.lowerBound].contains("body:has(#f0:not(:checked)) .f.k0 { display: none; }"))
     }
 
     /// A worst offender's link points into its session's body (which opens the collapsed

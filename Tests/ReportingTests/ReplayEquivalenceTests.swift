@@ -59,7 +59,7 @@ import Testing
                 id: "generated-\(iteration)", ime: .other, source: .init(kind: .fuzz, detail: ""),
                 initial: FieldState(text: .empty), events: fuzzer.events(seed: 7, iteration: iteration))
         }
-        return [("generated replay", generated), ("corpus replay", try Repository.sessions().sessions)]
+        return [("generated replay", generated), ("corpus replay", Repository.sessions().sessions)]
     }
 
     /// A replay that keeps no traces builds no step whole and checks each call as it is

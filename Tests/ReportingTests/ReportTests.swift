@@ -21,7 +21,7 @@ import Testing
                 ],
                 findings: [
                     Finding(
-                        kind: "proposed-text-mismatch", event: 2, profiles: ["ios26-multi"],
+                        kind: .discrepancy(.proposedTextMismatch), event: 2, profiles: ["ios26-multi"],
                         message:
                             #"ios26-multi calls [{2, 0}] "王" on "[ㄨㄤ|]": the call implies "ㄨㄤ王" but the field then holds "王""#,
                         details: .object([("field", .string("[ㄨㄤ|]"))]))
@@ -47,7 +47,8 @@ import Testing
         #expect(clean.exitCode == 1)
         clean.sessions = [clean.sessions[1]]
         #expect(clean.exitCode == 0)
-        #expect(report.kinds.map(\.kind) == DiscrepancyKind.allCases.map(\.rawValue), "every kind is listed")
+        #expect(
+            report.kinds.map(\.kind) == DiscrepancyKind.allCases.map(FindingKind.discrepancy), "every kind is listed")
         #expect(report.worstOffenders(5).map(\.sessionID) == ["zhuyin-wang"])
     }
 
@@ -113,9 +114,9 @@ import Testing
             return
         }
         #expect(run.seed == 0)
-        #expect(run.properties == result.properties.map(\.rawValue))
+        #expect(run.properties == result.properties)
         #expect(report.sessions.map(\.sessionID) == result.failures.map(\.session.id))
-        #expect(report.kinds.map(\.kind) == run.properties)
+        #expect(report.kinds.map(\.kind) == run.properties.map(FindingKind.property))
         let read = try Report(json: JSONNode(JSONParser.parse(result.json.rendered())))
         #expect(read.sessions == report.sessions)
         #expect(read.profiles == report.profiles)

@@ -21,7 +21,8 @@ import Testing
     /// 20,000 session replays with long ids, thousands of findings and a rule spec longer
     /// than any line should hold: still under the budget, the rest counted.
     @Test func aHugeRunStaysUnderTheBudget() {
-        let finding = Finding(kind: "composition-interrupted", event: 3, profiles: ["ios18-single"], message: "m")
+        let finding = Finding(
+            kind: .discrepancy(.compositionInterrupted), event: 3, profiles: ["ios18-single"], message: "m")
         let longRule = "regex:pattern=" + String(repeating: "(a|b)", count: 5_000)
         let sessions = (0..<20_000).map { index in
             SessionReplay(

@@ -61,12 +61,11 @@ package struct ReplayLimits: Hashable, Sendable {
 
 /// Findings of one kind, under the same profiles, that were counted but not kept.
 package struct FindingCount: Hashable, Sendable {
-    /// A ``DiscrepancyKind`` raw value.
-    package var kind: String
+    package var kind: DiscrepancyKind
     package var profiles: [String]
     package var count: Int
 
-    package init(kind: String, profiles: [String], count: Int) {
+    package init(kind: DiscrepancyKind, profiles: [String], count: Int) {
         self.kind = kind
         self.profiles = profiles
         self.count = count
@@ -102,7 +101,7 @@ struct DiscrepancyBudget {
     }
 
     private mutating func count(_ discrepancy: Discrepancy) {
-        let kind = discrepancy.kind.rawValue
+        let kind = discrepancy.kind
         if let index = omitted.firstIndex(where: { $0.kind == kind && $0.profiles == discrepancy.profiles }) {
             omitted[index].count += 1
         } else {

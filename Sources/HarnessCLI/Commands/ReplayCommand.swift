@@ -180,7 +180,7 @@ enum ReplayCommand: Command {
     /// The gate `--fail-on` asks for, or the default: `rule` when rules were given, else `none`.
     static func gate(_ parsed: ParsedArguments) throws(CLIError) -> Gate {
         guard let text = parsed.value("--fail-on") else { return parsed.values["--rule"] == nil ? .none : .rule }
-        switch Gate.parse(text, known: DiscrepancyKind.allCases.map(\.rawValue)) {
+        switch Gate.parse(text, family: .replay) {
         case .success(let gate): return gate
         case .failure(let error):
             throw .invalidValue(

@@ -45,7 +45,7 @@ struct HTMLPage {
     let limits: HTMLLimits
     /// The kinds with findings, whose index names their CSS class (`k0`, `k1`, …) so
     /// that no kind text from a results file ever becomes part of a selector.
-    let foundKinds: [String]
+    let foundKinds: [FindingKind]
     /// The distinct sets of kinds that session replays have, indexed likewise (`ks0`, …).
     var kindSets: [[Int]] = []
     /// The indices (into the report's sessions) of the session replays drawn in full,
@@ -173,7 +173,7 @@ struct HTMLPage {
         if !absent.isEmpty {
             out += "<p class=\"absent\">None found of: "
             out +=
-                absent.map { "<code title=\"\(Markup.escape($0.explanation))\">\(Markup.html($0.kind))</code>" }
+                absent.map { "<code title=\"\(Markup.escape($0.explanation))\">\(Markup.html($0.kind.name))</code>" }
                 .joined(separator: ", ") + ".</p>\n"
         }
     }
@@ -185,7 +185,7 @@ struct HTMLPage {
         for kind in report.kinds where kind.count > 0 {
             let index = foundKinds.firstIndex(of: kind.kind) ?? 0
             out += "<tr><td><input type=\"checkbox\" id=\"f\(index)\" checked=\"checked\"/></td>"
-            out += "<td><label for=\"f\(index)\"><code>\(Markup.html(kind.kind))</code></label></td>"
+            out += "<td><label for=\"f\(index)\"><code>\(Markup.html(kind.kind.name))</code></label></td>"
             out += "<td class=\"n\">\(kind.count)</td><td>\(Markup.html(kind.explanation))</td></tr>\n"
         }
         out += "</tbody>\n"
@@ -285,10 +285,10 @@ struct HTMLPage {
             } else {
                 out += finding.event.map(String.init) ?? "—"
             }
-            out += "</td><td><span class=\"kind\">\(Markup.html(finding.kind))</span></td><td>"
+            out += "</td><td><span class=\"kind\">\(Markup.html(finding.kind.name))</span></td><td>"
             out += finding.profiles.map(profileLabel).joined(separator: " ")
             out += "</td><td>\(Markup.html(finding.message))"
-            out += "<div class=\"why\">\(Markup.html(report.explanation(of: finding.kind)))</div></td></tr>\n"
+            out += "<div class=\"why\">\(Markup.html(finding.kind.explanation))</div></td></tr>\n"
         }
         out += "</tbody>\n</table>\n"
         if let note = Report.omissionNote(session) { out += "<p class=\"omitted\">\(Markup.html(note))</p>\n" }
@@ -316,8 +316,8 @@ struct HTMLPage {
             out += "<h4><span class=\"idx\">\(index)</span> <code>\(Markup.html(event.description))</code></h4>\n"
             for finding in findings {
                 out += "<p class=\"hitmsg f k\(foundKinds.firstIndex(of: finding.kind) ?? 0)\">"
-                out += "<span class=\"kind\" title=\"\(Markup.escape(report.explanation(of: finding.kind)))\">"
-                out += "\(Markup.html(finding.kind))</span> \(Markup.html(finding.message))</p>\n"
+                out += "<span class=\"kind\" title=\"\(Markup.escape(finding.kind.explanation))\">"
+                out += "\(Markup.html(finding.kind.name))</span> \(Markup.html(finding.message))</p>\n"
             }
             diagrams(steps)
             callTable(steps)
@@ -449,7 +449,7 @@ struct HTMLPage {
             let index = foundKinds.firstIndex(of: kind) ?? 0
             let counter = counted ? " style=\"counter-increment: cw \(count)\"" : ""
             return
-                "<span class=\"kind f k\(index)\"\(counter)>\(Markup.html(kind))\(count > 1 ? " ×\(count)" : "")</span>"
+                "<span class=\"kind f k\(index)\"\(counter)>\(Markup.html(kind.name))\(count > 1 ? " ×\(count)" : "")</span>"
         }.joined(separator: " ")
     }
 
