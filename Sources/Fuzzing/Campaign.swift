@@ -70,7 +70,7 @@ package struct Stopwatch: Sendable {
 }
 
 /// A minimised counterexample.
-package struct FuzzFailure: Sendable {
+package struct FuzzFailure: Equatable, Sendable {
     package var property: FuzzProperty
     /// The iteration that first failed (the seed and it regenerate the original session).
     package var iteration: Int
@@ -87,7 +87,7 @@ package struct FuzzFailure: Sendable {
 }
 
 /// What a campaign found.
-package struct FuzzResult: Sendable {
+package struct FuzzResult: Equatable, Sendable {
     package var rule: String
     package var seed: UInt64
     package var shards: [Shard]

@@ -4,22 +4,25 @@ import Graphemes
 import HarnessJSON
 
 extension Report {
-    /// The documented JSON shape, which ``init(json:)`` reads back:
+    /// The documented JSON shape, which ``init(json:)`` reads back. A replay's
+    /// (`Corpora/ime-replay-results.schema.json`):
     ///
     /// ```
     /// {"summary": {"run": "replay", "unicodeVersion", "icuVersion", "profiles", "rules",
     ///              "sessions", "eventsReplayed", "discrepancies", "byKind": {...}, "errors",
-    ///              "failOn", "verdict": "pass"|"fail", "failing",
-    ///              "fuzz": {...} (fuzz runs only)},
+    ///              "failOn", "verdict": "pass"|"fail", "failing"},
     ///  "sessions": [{"id", "rule", "events", "finalText": {"<profile>": "…"},
     ///                "discrepancies": [{"kind", "event", "profiles", "rule", "message", "details"}],
     ///                "traces": [...] (session replays with discrepancies only)}],
     ///  "errors": [{"file", "line"?, "event"?, "message"}]}
     /// ```
     ///
-    /// The summary's counts are derived; a reader recomputes them.
+    /// The summary's counts are derived; a reader recomputes them. A fuzz campaign's is
+    /// the one shape of fuzz results, what `fuzz --format json` writes (``FuzzResult/json``,
+    /// `Corpora/ime-fuzz-results.schema.json`).
     package var json: JSONValue {
-        .object([
+        if case .fuzz(let result) = origin { return result.json }
+        return .object([
             ("summary", summaryJSON),
             ("sessions", .array(sessions.indices.map { Self.sessionJSON(sessions[$0], index: shard?.indices[$0]) })),
             ("errors", .array(errors.map(\.json))),
@@ -45,18 +48,6 @@ extension Report {
             )
         }
         if let shard { summary.append(("shard", .string(shard.shard.description))) }
-        if case .fuzz(let fuzz) = origin {
-            summary.append(
-                (
-                    "fuzz",
-                    .object([
-                        ("rule", .string(fuzz.rule)), ("seed", .unsignedInteger(fuzz.seed)),
-                        ("shards", .array(fuzz.shards.map(JSONValue.string))), ("iterations", .int(fuzz.iterations)),
-                        ("seconds", .double((fuzz.seconds * 1000).rounded() / 1000)),
-                        ("properties", .array(fuzz.properties.map { .string($0.rawValue) })),
-                    ])
-                ))
-        }
         return .object(summary)
     }
 
@@ -74,7 +65,7 @@ extension Report {
     /// hold the replays without their traces). With no sessions, `head` and `tail` are the
     /// whole document.
     package var jsonAroundSessions: (head: String, tail: String) {
-        guard !sessions.isEmpty else { return (json.rendered(), "") }
+        guard !sessions.isEmpty, case .replay = origin else { return (json.rendered(), "") }
         // `{`, the summary member as the renderer writes it at depth 0, and the next key.
         let summary = JSONValue.object([("summary", summaryJSON)]).rendered()
         return (
@@ -86,12 +77,7 @@ extension Report {
     /// What separates two elements of `sessions` in ``jsonAroundSessions``.
     package static let sessionSeparator = ",\n    "
 
-    private var runName: String {
-        switch origin {
-        case .replay: "replay"
-        case .fuzz: "fuzz"
-        }
-    }
+    private var runName: String { origin.family.rawValue }
 
     /// Reads a report from the JSON of `replay --format json`, or of `fuzz --format json`
     /// (and `merge`), whose shape it tells by its `failures` member.
@@ -114,29 +100,13 @@ extension Report {
         let strings = { (key: String) throws(JSONDecodingError) -> [String] in
             try summary.member(key).elements().map { element throws(JSONDecodingError) in try element.string() }
         }
-        let origin: Origin
-        switch try summary.optionalMember("run")?.string() ?? "replay" {
-        case "replay": origin = .replay
-        case "fuzz":
-            let fuzz = try summary.member("fuzz")
-            let seed = try fuzz.member("seed").unsignedInteger()
-            let listed = { (key: String) throws(JSONDecodingError) -> [String] in
-                try fuzz.member(key).elements().map { element throws(JSONDecodingError) in try element.string() }
-            }
-            origin = .fuzz(
-                FuzzCampaignSummary(
-                    rule: try fuzz.member("rule").string(), seed: seed, shards: try listed("shards"),
-                    iterations: try fuzz.member("iterations").count(),
-                    seconds: try fuzz.member("seconds").nonNegativeNumber(),
-                    properties: try fuzz.member("properties").elements().map { element throws(JSONDecodingError) in
-                        guard case .property(let property) = try element.findingKind(.fuzz) else {
-                            throw element.mismatch("a fuzz property")
-                        }
-                        return property
-                    }))
-        case let other:
-            throw try summary.member("run").mismatch("\"replay\" or \"fuzz\" (found \"\(other)\")")
+        // Fuzz results have one shape, read above; `report --format json` before 0.3.0
+        // wrote them in this one too, without the campaign's sessions.
+        if let run = try summary.optionalMember("run"), try run.string() != "replay" {
+            throw run.mismatch(
+                "\"replay\" (fuzz results are read as 'fuzz --format json' writes them; run the campaign again)")
         }
+        let origin = Origin.replay
         let unicodeVersion = try summary.member("unicodeVersion").string()
         let icuVersion = try summary.member("icuVersion").string()
         let profiles = try strings("profiles")

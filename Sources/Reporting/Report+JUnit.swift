@@ -1,4 +1,5 @@
 import Composition
+import Fuzzing
 import Graphemes
 
 extension Report {
@@ -108,7 +109,7 @@ extension Report {
     /// A passing case named after the property, or one failing case per distinct failure
     /// (`PROPERTY`, then `PROPERTY #2`, …), each with one `<failure>`: viewers that show
     /// one failure per case show them all.
-    private func fuzzCases(_ fuzz: FuzzCampaignSummary, property: FindingKind) -> [TestCase] {
+    private func fuzzCases(_ fuzz: FuzzResult, property: FindingKind) -> [TestCase] {
         let failures = sessions.compactMap { session in
             session.findings.first { $0.kind == property }.map { (session, $0) }
         }
@@ -122,7 +123,7 @@ extension Report {
         }
     }
 
-    private func fuzzCase(_ fuzz: FuzzCampaignSummary, name: String, session: SessionReplay, finding: Finding)
+    private func fuzzCase(_ fuzz: FuzzResult, name: String, session: SessionReplay, finding: Finding)
         -> TestCase
     {
         let property = finding.kind
@@ -157,7 +158,7 @@ extension Report {
         ]
         if case .fuzz(let fuzz) = origin {
             properties += [
-                ("seed", String(fuzz.seed)), ("shards", fuzz.shards.joined(separator: ",")),
+                ("seed", String(fuzz.seed)), ("shards", fuzz.shards.map(\.description).joined(separator: ",")),
                 ("iterations", String(fuzz.iterations)),
             ]
         }

@@ -37,7 +37,8 @@ extension Report {
             out +=
                 "| seed | shards | sessions generated | properties checked | properties failed | distinct failures |\n"
             out += "|---:|---|---:|---:|---:|---:|\n"
-            out += "| \(fuzz.seed) | \(Self.escape(fuzz.shards.joined(separator: ", "))) | \(fuzz.iterations) | "
+            out +=
+                "| \(fuzz.seed) | \(Self.escape(fuzz.shards.map(\.description).joined(separator: ", "))) | \(fuzz.iterations) | "
             out += "\(fuzz.properties.count) | \(failedPropertyCount) | \(sessions.count) |\n\n"
             out += "## Properties\n\n| property | failures | meaning |\n|---|---:|---|\n"
             for kind in kinds {

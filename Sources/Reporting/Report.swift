@@ -14,8 +14,10 @@ package struct Report: Equatable, Sendable {
     package enum Origin: Equatable, Sendable {
         /// `ime-harness replay`: sessions × rules × profiles; findings are discrepancies.
         case replay
-        /// `ime-harness fuzz`: generated sessions against one rule; findings are property failures.
-        case fuzz(FuzzCampaignSummary)
+        /// `ime-harness fuzz`: generated sessions against one rule; findings are property
+        /// failures. The campaign's result is kept whole: it is what the report's JSON is
+        /// (the one shape of fuzz results, ``FuzzResult/json``).
+        case fuzz(FuzzResult)
 
         /// The family of the kinds such a run finds.
         package var family: FindingKind.Family {
@@ -23,29 +25,6 @@ package struct Report: Equatable, Sendable {
             case .replay: .replay
             case .fuzz: .fuzz
             }
-        }
-    }
-
-    /// The campaign behind a fuzz report.
-    package struct FuzzCampaignSummary: Equatable, Sendable {
-        package var rule: String
-        package var seed: UInt64
-        package var shards: [String]
-        /// Sessions generated.
-        package var iterations: Int
-        package var seconds: Double
-        /// The properties checked, which are the fuzz report's kinds.
-        package var properties: [FuzzProperty]
-
-        package init(
-            rule: String, seed: UInt64, shards: [String], iterations: Int, seconds: Double, properties: [FuzzProperty]
-        ) {
-            self.rule = rule
-            self.seed = seed
-            self.shards = shards
-            self.iterations = iterations
-            self.seconds = seconds
-            self.properties = properties
         }
     }
 
@@ -177,11 +156,7 @@ extension Report {
     /// finding the property that failed.
     package init(fuzz result: FuzzResult, profiles: [String]) {
         self.init(
-            origin: .fuzz(
-                FuzzCampaignSummary(
-                    rule: result.rule, seed: result.seed, shards: result.shards.map(\.description),
-                    iterations: result.iterations, seconds: result.seconds,
-                    properties: result.properties)),
+            origin: .fuzz(result),
             profiles: profiles, rules: [result.rule],
             sessions: result.failures.map { failure in
                 SessionReplay(

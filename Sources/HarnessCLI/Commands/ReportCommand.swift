@@ -10,8 +10,9 @@ enum ReportCommand: Command {
             """
             Renders what 'ime-harness replay --format json' or 'ime-harness fuzz --format \
             json' (or 'merge') wrote, exactly as the run itself would have: Markdown \
-            (default), one self-contained HTML page, JUnit XML, the replay JSON shape \
-            again, or the rule matrix. The versions shown are the run's, read from the file.
+            (default), one self-contained HTML page, JUnit XML, the same JSON again (one \
+            shape per kind of run, Corpora/ime-*-results.schema.json), or the rule matrix. \
+            The versions shown are the run's, read from the file.
             """),
         options: [
             .value(

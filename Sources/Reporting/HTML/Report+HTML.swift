@@ -105,7 +105,7 @@ struct HTMLPage {
             tile("unreadable sessions", report.errors.count, bad: !report.errors.isEmpty)
         case .fuzz(let fuzz):
             tile("seed", String(fuzz.seed))
-            tile("shards", fuzz.shards.joined(separator: ", "))
+            tile("shards", fuzz.shards.map(\.description).joined(separator: ", "))
             tile("sessions generated", fuzz.iterations)
             tile("seconds", String(Int(fuzz.seconds.rounded())))
             tile("properties checked", fuzz.properties.count)
