@@ -26,11 +26,9 @@ package struct EmojiTestFile: Sendable {
     /// - Throws: ``UnicodeDataError`` for a missing file or a malformed line.
     package init(_ files: UnicodeDataFiles) throws(UnicodeDataError) {
         let contents = try files.read(.emojiTest)
-        let path = contents.path
-        self.path = path
-        self.version = contents.version
-        var entries: [EmojiTestEntry] = []
-        for record in contents.records {
+        path = contents.path
+        version = contents.version
+        entries = try contents.parsed { record, path throws(UnicodeDataError) in
             let fields = record.fields
             guard fields.count == 2, let text = UnicodeDataFiles.codePoints(fields[0]),
                 let qualification = EmojiQualification(rawValue: String(fields[1]))
@@ -41,9 +39,8 @@ package struct EmojiTestFile: Sendable {
             let words = record.comment.split(separator: " ")
             let name = words.drop(while: { !$0.hasPrefix("E") || $0.dropFirst().first?.isNumber != true })
                 .dropFirst().joined(separator: " ")
-            entries.append(EmojiTestEntry(line: record.line, text: text, qualification: qualification, name: name))
+            return EmojiTestEntry(line: record.line, text: text, qualification: qualification, name: name)
         }
-        self.entries = entries
     }
 }
 

@@ -19,11 +19,9 @@ package struct GraphemeBreakTestFile: Sendable {
     /// - Throws: ``UnicodeDataError`` for a missing file or a malformed line.
     package init(_ files: UnicodeDataFiles) throws(UnicodeDataError) {
         let contents = try files.read(.graphemeBreakTest)
-        let path = contents.path
-        self.path = path
-        self.version = contents.version
-        var cases: [GraphemeBreakTestCase] = []
-        for record in contents.records {
+        path = contents.path
+        version = contents.version
+        cases = try contents.parsed { record, path throws(UnicodeDataError) in
             var units: [UInt16] = []
             var boundaries: [Int] = []
             for token in record.content.split(whereSeparator: { $0 == " " || $0 == "\t" }) {
@@ -41,9 +39,7 @@ package struct GraphemeBreakTestFile: Sendable {
             guard boundaries.first == 0, boundaries.last == units.count, !units.isEmpty else {
                 throw .malformedLine(path: path, line: record.line, expected: "a string that starts and ends with ÷")
             }
-            cases.append(
-                GraphemeBreakTestCase(line: record.line, text: UTF16Text(units: units), boundaries: boundaries))
+            return GraphemeBreakTestCase(line: record.line, text: UTF16Text(units: units), boundaries: boundaries)
         }
-        self.cases = cases
     }
 }

@@ -43,6 +43,17 @@ package struct UnicodeDataFiles: Sendable {
         package var path: String
         package var version: String?
         package var records: [Record]
+
+        /// Each record made into a value by `parse`, which is handed the file's path for
+        /// its errors, in order.
+        package func parsed<Value>(_ parse: (Record, _ path: String) throws(UnicodeDataError) -> Value)
+            throws(UnicodeDataError) -> [Value]
+        {
+            var values: [Value] = []
+            values.reserveCapacity(records.count)
+            for record in records { values.append(try parse(record, path)) }
+            return values
+        }
     }
 
     /// Reads `file`, skipping blank and comment-only lines.
