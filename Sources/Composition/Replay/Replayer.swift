@@ -243,8 +243,8 @@ package final class Replayer {
     func step(
         _ run: inout ProfileReplay, event: SessionEvent, index: Int, rule: any InputRule, crash: Crash?, told: Told
     ) -> StepMade {
-        let before = run.previous
         if let crash, index >= crash.event {
+            let before = run.previous
             told(
                 TraceStep(
                     eventIndex: index, event: event, before: before, calls: [], skipped: nil, rewrittenTo: nil,
@@ -253,7 +253,7 @@ package final class Replayer {
             return .traced
         }
         _ = RegexLimits.takeExceeded()
-        return unguardedStep(&run, event: event, index: index, rule: rule, before: before, told: told)
+        return unguardedStep(&run, event: event, index: index, rule: rule, told: told)
     }
 
     /// ``step(_:event:index:rule:crash:)`` made whole, the field then brought level: for a
@@ -268,36 +268,37 @@ package final class Replayer {
         return made
     }
 
-    /// The step, `before` being the field as the event finds it: the lifecycle, then what
+    /// The step, `run.previous` being the field as the event finds it (read there, not
+    /// handed down as a copy: each copy of a field retained and released its text, which
+    /// cost a replay about 6% of its time): the lifecycle, then what
     /// the input method does when the app has ended its composition, then the profile's
     /// presentation of the recorded event, then the event itself; the field as the
     /// recording assumes it is kept alongside once the rule has made them differ.
     @inline(__always)
     private func unguardedStep(
-        _ run: inout ProfileReplay, event: SessionEvent, index: Int, rule: any InputRule, before: FieldState,
-        told: Told
+        _ run: inout ProfileReplay, event: SessionEvent, index: Int, rule: any InputRule, told: Told
     ) -> StepMade {
         if event.isLifecycle {
             run.recordedMarked = Self.recordedMarked(after: event, was: run.recordedMarked)
             return tell(
-                lifecycleStep(&run, event: event, index: index, rule: rule, before: before), &run, recorded: event,
-                presented: event,
-                before: before, told: told)
+                lifecycleStep(&run, event: event, index: index, rule: rule), &run, recorded: event, presented: event,
+                told: told)
         }
         if case .setText(let text) = event {
             // The app's own assignment: no delegate, no `editingChanged`, the undo stack
             // cleared (jianshu.com/p/b302a7c66741: `setText:` registers nothing and clears it).
             run.recordedMarked = false
+            let before = run.previous
             run.field.setTextProgrammatically(text)
             run.undoStack.removeAll()
             run.redoStack.removeAll()
             let step = TraceStep(
                 eventIndex: index, event: event, before: before, calls: [], skipped: nil, rewrittenTo: nil,
                 rewriteEndedComposition: false, after: run.field.state, newBrokenSpots: newBrokenSpots(&run))
-            return tell(step, &run, recorded: event, presented: event, before: before, told: told)
+            return tell(step, &run, recorded: event, presented: event, told: told)
         }
         if !run.editing {
-            told(Self.unapplied(event, index: index, before: before, note: .notEditing), nil)
+            told(Self.unapplied(event, index: index, before: run.previous, note: .notEditing), nil)
             return .traced
         }
         let undoing: Bool? =
@@ -307,12 +308,12 @@ package final class Replayer {
             default: nil
             }
         if let redo = undoing {
-            let step = undoStep(&run, redo: redo, index: index, rule: rule, before: before)
+            let step = undoStep(&run, redo: redo, index: index, rule: rule)
             let presented: SessionEvent? =
                 if case .presented = step.note, let call = step.calls.first, call.call.ranges.count == 1 {
                     .replace(call.call.ranges[0], call.call.replacement)
                 } else { nil }
-            return tell(step, &run, recorded: event, presented: presented, before: before, told: told)
+            return tell(step, &run, recorded: event, presented: presented, told: told)
         }
         let wasMarked = run.recordedMarked
         run.recordedMarked = Self.recordedMarked(after: event, was: wasMarked)
@@ -323,10 +324,10 @@ package final class Replayer {
                     run.droppingComposition = run.recordedMarked
                     return tell(
                         Self.unapplied(
-                            event, index: index, before: before,
+                            event, index: index, before: run.previous,
                             note: .diverged(
                                 "the app ended this composition, so the input method reset it: the rest of it never comes"
-                            )), &run, recorded: event, presented: event, before: before, told: told)
+                            )), &run, recorded: event, presented: event, told: told)
                 }
             default: break
             }
@@ -337,19 +338,18 @@ package final class Replayer {
         var composingSyllable = false
         if run.presentation == .lastSyllable, let syllable = run.syllable {
             composingSyllable =
-                syllable.range.fits(in: before.text.length) && before.text[syllable.range] == syllable.text
+                syllable.range.fits(in: run.previous.text.length) && run.previous.text[syllable.range] == syllable.text
         }
         let presentation =
             run.clearsOnNextKey || run.presentation == .lastSyllable ? present(event, in: &run) : .asRecorded
         if presentation.absorbed {
             return tell(
-                Self.unapplied(event, index: index, before: before, note: .absorbed), &run, recorded: event,
-                presented: nil,
-                before: before, told: told)
+                Self.unapplied(event, index: index, before: run.previous, note: .absorbed), &run, recorded: event,
+                presented: nil, told: told)
         }
         // A candidate-bar commit that replaces the marked text without asking the delegate.
         var bypassesDelegate = false
-        if run.presentation == .commitWithoutDelegate, case .insertText = event, before.markedRange != nil {
+        if run.presentation == .commitWithoutDelegate, case .insertText = event, run.previous.markedRange != nil {
             bypassesDelegate = true
         }
         // A presented event's calls are composition steps: the syllable is still being
@@ -359,24 +359,23 @@ package final class Replayer {
         // method resets, as for marked text).
         if let presented = presentation.event {
             return appliedStep(
-                &run, event: presented, recorded: event, index: index, rule: rule, before: before,
+                &run, event: presented, recorded: event, index: index, rule: rule,
                 bypassesDelegate: bypassesDelegate, presents: true, composing: true,
                 interruptsSyllable: composingSyllable, told: told)
         }
         // The event as recorded, handed on as it came (binding it again would copy it).
         return appliedStep(
-            &run, event: event, recorded: event, index: index, rule: rule, before: before,
+            &run, event: event, recorded: event, index: index, rule: rule,
             bypassesDelegate: bypassesDelegate, told: told)
     }
 
     /// Tells `told` of `step`, made of the event `recorded`, presented as `presented`
-    /// on the field `before`, once what the replay knows beside the field has followed it.
+    /// on the field `run.previous`, once what the replay knows beside the field has followed it.
     private func tell(
-        _ step: TraceStep, _ run: inout ProfileReplay, recorded: SessionEvent, presented: SessionEvent?,
-        before: FieldState, told: Told
+        _ step: TraceStep, _ run: inout ProfileReplay, recorded: SessionEvent, presented: SessionEvent?, told: Told
     ) -> StepMade {
         follow(
-            &run, recorded: recorded, presented: presented, before: before,
+            &run, recorded: recorded, presented: presented,
             ruleActed: !step.accepted || step.rewrittenTo != nil || step.editing.contains { !$0.allowed },
             endedComposition: step.rewriteEndedComposition)
         told(step, run.field.edits)
@@ -409,9 +408,10 @@ package final class Replayer {
     /// WeChat included). Nothing registered: no edit. Which edits UIKit coalesces into one
     /// undo group is `assumed` here: each typed or pasted event is one.
     private func undoStep(
-        _ run: inout ProfileReplay, redo: Bool, index: Int, rule: any InputRule, before: FieldState
+        _ run: inout ProfileReplay, redo: Bool, index: Int, rule: any InputRule
     ) -> TraceStep {
         let event: SessionEvent = redo ? .redo : .undo
+        let before = run.previous
         guard let entry = redo ? run.redoStack.popLast() : run.undoStack.popLast() else {
             return TraceStep(
                 eventIndex: index, event: event, before: before, calls: [], skipped: nil, rewrittenTo: nil,
@@ -427,7 +427,7 @@ package final class Replayer {
             var made: TraceStep?
             _ = appliedStep(
                 &run, event: .replace(entry.range, entry.text), recorded: event, index: index, rule: rule,
-                before: before, registersUndo: false, presents: true, mayBePlain: false, follows: false
+                registersUndo: false, presents: true, mayBePlain: false, follows: false
             ) { step, _ in made = step }
             guard let step = made else { preconditionFailure("an undo step is made whole") }
             if step.accepted, step.rewrittenTo == nil {
@@ -539,25 +539,26 @@ package final class Replayer {
     }
 
     /// Keeps what the replay knows beside the field current after a step that `made` of the
-    /// event `recorded`, presented as `presented`, on the field `before`: the syllable a
+    /// event `recorded`, presented as `presented`, on the field `run.previous`: the syllable a
     /// last-syllable presentation composes, whether the input method must drop the rest
     /// of a composition the field no longer has, and the field as the recording assumes it.
     ///
     /// The rule acted in the step (refused, assigned, or refused a lifecycle method) if
     /// `ruleActed`, and ended a composition with an assignment if `endedComposition`.
     private func follow(
-        _ run: inout ProfileReplay, recorded: SessionEvent, presented: SessionEvent?, before: FieldState,
-        ruleActed: Bool, endedComposition: Bool
+        _ run: inout ProfileReplay, recorded: SessionEvent, presented: SessionEvent?, ruleActed: Bool,
+        endedComposition: Bool
     ) {
         if run.presentation == .lastSyllable {
-            run.syllable = Self.syllable(after: recorded, presented: presented, before: before, now: run.field.text)
+            run.syllable = Self.syllable(
+                after: recorded, presented: presented, before: run.previous, now: run.field.text)
         }
         // The rule's assignment ended a composition the recording goes on with: the input
         // method is told, and resets (what the recording itself ends, it knows about).
         if endedComposition, run.recordedMarked { run.droppingComposition = true }
         if !run.hasShadow, !ruleActed { return }
         // Taken out of the replay, so that it is edited in place.
-        var shadow = run.shadow ?? TextField(before)
+        var shadow = run.shadow ?? TextField(run.previous)
         run.shadow = nil
         follow(&shadow, presented: presented, model: run.model)
         if shadow.state != run.field.state { run.shadow = shadow }
@@ -594,7 +595,7 @@ package final class Replayer {
     }
 
     /// The recorded (or presented) event applied through the delegate model with the rule
-    /// asked, `before` being the field as the event finds it.
+    /// asked, `run.previous` being the field as the event finds it.
     ///
     /// A call is recorded (``CallRecord``) when the run keeps its steps, or when it shows
     /// something: the rule refused it or assigned a text, its ranges do not fit, or it
@@ -609,17 +610,16 @@ package final class Replayer {
     /// unless `follows` is false (an undo, whose caller follows it).
     private func appliedStep(
         _ run: inout ProfileReplay, event: SessionEvent, recorded: SessionEvent, index: Int, rule: any InputRule,
-        before: FieldState, bypassesDelegate: Bool = false, registersUndo: Bool = true, presents: Bool = false,
+        bypassesDelegate: Bool = false, registersUndo: Bool = true, presents: Bool = false,
         composing: Bool = false, interruptsSyllable: Bool = false, mayBePlain: Bool = true, follows: Bool = true,
         told: Told
     ) -> StepMade {
         let target = run.multiRangeTarget
-        if let problem = eventRangeProblem(event, in: before.text) {
+        if let problem = eventRangeProblem(event, in: run.previous.text) {
+            let before = run.previous
             let shadow = run.shadow
             if follows {
-                follow(
-                    &run, recorded: recorded, presented: event, before: before, ruleActed: false,
-                    endedComposition: false)
+                follow(&run, recorded: recorded, presented: event, ruleActed: false, endedComposition: false)
             }
             if let shadow {
                 told(
@@ -758,7 +758,7 @@ package final class Replayer {
         // delegate's own assignment sends none.
         if let assignment = assignedDuringCall
             ?? ((Self.textChanged(run.field.state.text, edits: run.field.edits, from: run.previous.text)
-                || run.field.state.markedRange != before.markedRange)
+                || run.field.state.markedRange != run.previous.markedRange)
                 ? editingChanged(&run, rule: rule) : nil)
         {
             // The first call's record is of the text it left, before the assignment.
@@ -779,9 +779,7 @@ package final class Replayer {
         let ruleActed = rewrittenTo != nil || run.calls.contains { !$0.accepted }
         let ended = endedComposition || (rewrittenTo != nil && interruptsSyllable)
         if follows, ruleActed || ended || run.hasShadow || run.presentation == .lastSyllable {
-            follow(
-                &run, recorded: recorded, presented: event, before: before, ruleActed: ruleActed,
-                endedComposition: ended)
+            follow(&run, recorded: recorded, presented: event, ruleActed: ruleActed, endedComposition: ended)
         }
         if plain, !run.looksAtBrokenSpots {
             // Not counted: a later step counts them if its edit may break something.
@@ -795,7 +793,7 @@ package final class Replayer {
         }
         told(
             TraceStep(
-                eventIndex: index, event: event, before: before, calls: run.calls, skipped: nil,
+                eventIndex: index, event: event, before: run.previous, calls: run.calls, skipped: nil,
                 rewrittenTo: rewrittenTo, rewriteEndedComposition: ended, after: run.field.state,
                 newBrokenSpots: spots, ruleFault: fault,
                 note: presents ? .presented(recorded: recorded) : bypassesDelegate ? .withoutDelegate : nil),
@@ -879,8 +877,9 @@ package final class Replayer {
     /// `unmarkText` — `assumed`, like the `editingChanged` that follows when the marked
     /// range goes), did-end. An assignment in any of them is applied at once.
     private func lifecycleStep(
-        _ run: inout ProfileReplay, event: SessionEvent, index: Int, rule: any InputRule, before: FieldState
+        _ run: inout ProfileReplay, event: SessionEvent, index: Int, rule: any InputRule
     ) -> TraceStep {
+        let before = run.previous
         var records: [EditingRecord] = []
         var rewrittenTo: UTF16Text?
         var endedComposition = false
