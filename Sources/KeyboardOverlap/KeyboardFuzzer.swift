@@ -19,6 +19,10 @@ package struct KeyboardFuzzFailure: Hashable, Sendable {
 /// What a keyboard fuzz campaign found.
 package struct KeyboardFuzzResult: Hashable, Sendable {
     package var handler: String
+    /// The keyboard profiles the sessions were replayed under, by name: what `report`
+    /// replays the counterexamples under again (results written before 0.3.0 lack them,
+    /// and are read with the failures' profiles).
+    package var profiles: [String]
     package var seed: UInt64
     package var shards: [Shard]
     package var iterations: Int
@@ -37,6 +41,11 @@ package struct KeyboardFuzzResult: Hashable, Sendable {
                 "results of handler '\(result.handler)' seed \(result.seed) and handler '\(first.handler)' seed \(first.seed)"
             )
         }
+        for result in results where result.profiles != first.profiles {
+            throw .mismatched(
+                "results under profiles \(result.profiles.joined(separator: ", ")) and \(first.profiles.joined(separator: ", "))"
+            )
+        }
         let totals = try MergeError.totals(results.map { ($0.shards, $0.iterations, $0.seconds) })
         var best: [String: KeyboardFuzzFailure] = [:]
         for failure in results.flatMap(\.failures) {
@@ -44,13 +53,15 @@ package struct KeyboardFuzzResult: Hashable, Sendable {
             if best[key].map({ failure.iteration < $0.iteration }) ?? true { best[key] = failure }
         }
         return KeyboardFuzzResult(
-            handler: first.handler, seed: first.seed, shards: totals.shards, iterations: totals.iterations,
+            handler: first.handler, profiles: first.profiles, seed: first.seed, shards: totals.shards,
+            iterations: totals.iterations,
             seconds: totals.seconds, failures: best.values.sorted(by: KeyboardFuzzer.order))
     }
 
     package var json: JSONValue {
         .object([
-            ("format", .string(Self.format)), ("handler", .string(handler)), ("seed", .unsignedInteger(seed)),
+            ("format", .string(Self.format)), ("handler", .string(handler)),
+            ("profiles", .array(profiles.map(JSONValue.string))), ("seed", .unsignedInteger(seed)),
             ("shards", .array(shards.map { .string($0.description) })), ("iterations", .int(iterations)),
             ("seconds", .double(seconds)),
             (
@@ -68,10 +79,11 @@ package struct KeyboardFuzzResult: Hashable, Sendable {
     }
 
     package init(
-        handler: String, seed: UInt64, shards: [Shard], iterations: Int, seconds: Double,
+        handler: String, profiles: [String], seed: UInt64, shards: [Shard], iterations: Int, seconds: Double,
         failures: [KeyboardFuzzFailure]
     ) {
         self.handler = handler
+        self.profiles = profiles
         self.seed = seed
         self.shards = shards
         self.iterations = iterations
@@ -80,7 +92,9 @@ package struct KeyboardFuzzResult: Hashable, Sendable {
     }
 
     package init(json node: JSONNode) throws(JSONDecodingError) {
-        try node.rejectUnknownMembers(["format", "handler", "seed", "shards", "iterations", "seconds", "failures"])
+        try node.rejectUnknownMembers([
+            "format", "handler", "profiles", "seed", "shards", "iterations", "seconds", "failures",
+        ])
         let format = try node.member("format")
         guard try format.string() == Self.format else { throw format.mismatch("\"\(Self.format)\"") }
         handler = try node.member("handler").string()
@@ -99,6 +113,17 @@ package struct KeyboardFuzzResult: Hashable, Sendable {
                 originalEvents: try node.member("originalEvents").count(),
                 session: try KeyboardSession(json: try node.member("session")),
                 message: try node.member("message").string())
+        }
+        if let listed = try node.optionalMember("profiles") {
+            profiles = try listed.elements().map { element throws(JSONDecodingError) in try element.string() }
+            for (index, failure) in failures.enumerated() where !profiles.contains(failure.profile) {
+                throw try node.member("failures").elements()[index].member("profile").mismatch(
+                    "one of the campaign's profiles (\(profiles.joined(separator: ", ")))")
+            }
+        } else {
+            var named: [String] = []
+            for failure in failures where !named.contains(failure.profile) { named.append(failure.profile) }
+            profiles = named
         }
     }
 }
@@ -357,7 +382,8 @@ package struct KeyboardFuzzer: Sendable {
                 }
             })
         return KeyboardFuzzResult(
-            handler: handler.name, seed: seed, shards: [shard], iterations: done, seconds: clock.seconds,
+            handler: handler.name, profiles: profiles.map(\.name), seed: seed, shards: [shard], iterations: done,
+            seconds: clock.seconds,
             failures: found.values.sorted(by: Self.order))
     }
 

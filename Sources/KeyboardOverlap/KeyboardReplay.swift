@@ -34,6 +34,12 @@ package struct KeyboardFinding: Hashable, Sendable {
     /// The session event after which it was found.
     package var event: Int
     package var message: String
+
+    package init(invariant: KeyboardInvariant, event: Int, message: String) {
+        self.invariant = invariant
+        self.event = event
+        self.message = message
+    }
 }
 
 /// The picture after one settled event: everything the report draws, in the screen's
@@ -52,6 +58,22 @@ package struct KeyboardSnapshot: Hashable, Sendable {
     /// The part of the screen where the focused field must lie.
     package var visible: Rect?
     package var adjustment: Scene.Adjustment
+
+    package init(
+        screen: Rect, safeArea: Rect, systemWindow: Rect, window: Rect, keyboard: Rect?, keyboardDocked: Bool,
+        field: Rect?, fieldID: String?, visible: Rect?, adjustment: Scene.Adjustment
+    ) {
+        self.screen = screen
+        self.safeArea = safeArea
+        self.systemWindow = systemWindow
+        self.window = window
+        self.keyboard = keyboard
+        self.keyboardDocked = keyboardDocked
+        self.field = field
+        self.fieldID = fieldID
+        self.visible = visible
+        self.adjustment = adjustment
+    }
 }
 
 /// One event's replay: the notifications it posted, what the handler wrote after each,
@@ -63,6 +85,12 @@ package struct KeyboardStep: Hashable, Sendable {
         package var field: String?
         /// The handler's assignments in reaction (`bottomConstraint.constant = 336`).
         package var writes: [String]
+
+        package init(notification: KeyboardNotification?, field: String?, writes: [String]) {
+            self.notification = notification
+            self.field = field
+            self.writes = writes
+        }
 
         /// `willShow begin … end …`, or `textDidBeginEditing email`.
         package var brief: String {
@@ -77,6 +105,16 @@ package struct KeyboardStep: Hashable, Sendable {
     /// `nil` for a raw `will` notification that more notifications follow: checked later.
     package var snapshot: KeyboardSnapshot?
     package var findings: [KeyboardFinding]
+
+    package init(
+        event: Int, brief: String, deliveries: [Delivery], snapshot: KeyboardSnapshot?, findings: [KeyboardFinding]
+    ) {
+        self.event = event
+        self.brief = brief
+        self.deliveries = deliveries
+        self.snapshot = snapshot
+        self.findings = findings
+    }
 }
 
 /// A keyboard session replayed under one profile through one handler.
@@ -90,6 +128,18 @@ package struct KeyboardReplay: Hashable, Sendable {
     package var findings: [KeyboardFinding]
     /// The steps not kept (a long session's memory stays bounded).
     package var omittedSteps: Int
+
+    package init(
+        sessionID: String, profile: String, handler: String, steps: [KeyboardStep], findings: [KeyboardFinding],
+        omittedSteps: Int
+    ) {
+        self.sessionID = sessionID
+        self.profile = profile
+        self.handler = handler
+        self.steps = steps
+        self.findings = findings
+        self.omittedSteps = omittedSteps
+    }
 }
 
 /// Replays keyboard sessions: the profile's system posts notifications, the handler

@@ -3,9 +3,11 @@ import HarnessJSON
 
 /// Keyboard sessions replayed under profiles through handlers: what `ime-harness keyboard`
 /// reports.
-package struct KeyboardRun: Sendable {
-    package var profiles: [KeyboardProfile]
-    package var handlers: [any KeyboardHandler]
+package struct KeyboardRun: Equatable, Sendable {
+    /// The keyboard profiles, by name.
+    package var profiles: [String]
+    /// The handlers, as reports describe them.
+    package var handlers: [HandlerDescription]
     package var sessionCount: Int
     /// One per (session, handler, profile) that applies, in that order.
     package var replays: [KeyboardReplay]
@@ -21,8 +23,8 @@ package struct KeyboardRun: Sendable {
         sessions: [KeyboardSession], profiles: [KeyboardProfile], handlers: [any KeyboardHandler],
         errors: [SessionError] = []
     ) {
-        self.profiles = profiles
-        self.handlers = handlers
+        self.profiles = profiles.map(\.name)
+        self.handlers = handlers.map(HandlerDescription.init)
         self.errors = errors
         sessionCount = sessions.count
         let replayer = KeyboardReplayer()
@@ -44,8 +46,8 @@ package struct KeyboardRun: Sendable {
 
     /// A fuzz campaign's counterexamples, each replayed under the profile it fails.
     package init(fuzz: KeyboardFuzzResult, profiles: [KeyboardProfile], handler: any KeyboardHandler) {
-        self.profiles = profiles
-        handlers = [handler]
+        self.profiles = profiles.map(\.name)
+        handlers = [HandlerDescription(handler)]
         errors = []
         skipped = []
         self.fuzz = fuzz
@@ -55,6 +57,36 @@ package struct KeyboardRun: Sendable {
             profiles.first { $0.name == failure.profile }.map {
                 replayer.replay(failure.session, profile: $0, handler: handler)
             }
+        }
+    }
+
+    /// A run as its results file holds it (`ime-harness report`).
+    package init(
+        profiles: [String], handlers: [HandlerDescription], sessionCount: Int, replays: [KeyboardReplay],
+        errors: [SessionError], skipped: [String]
+    ) {
+        self.profiles = profiles
+        self.handlers = handlers
+        self.sessionCount = sessionCount
+        self.replays = replays
+        self.errors = errors
+        self.skipped = skipped
+    }
+
+    /// A handler as reports describe it: its name, what it does, where it comes from.
+    package struct HandlerDescription: Hashable, Sendable {
+        package var name: String
+        package var summary: String
+        package var origin: String
+
+        package init(name: String, summary: String, origin: String) {
+            self.name = name
+            self.summary = summary
+            self.origin = origin
+        }
+
+        package init(_ handler: any KeyboardHandler) {
+            self.init(name: handler.name, summary: handler.summary, origin: handler.origin)
         }
     }
 
@@ -88,74 +120,5 @@ package struct KeyboardRun: Sendable {
             for finding in mine.flatMap(\.findings) { counts[finding.invariant, default: 0] += 1 }
             return (handler.name, mine.count, counts)
         }
-    }
-
-    // MARK: JSON
-
-    package var json: JSONValue {
-        .object([
-            ("format", .string("ime-keyboard-results/1")),
-            ("verdict", .string(findingCount == 0 && errors.isEmpty ? "pass" : "fail")),
-            ("sessions", .int(sessionCount)), ("profiles", .array(profiles.map { .string($0.name) })),
-            ("handlers", .array(handlers.map { .string($0.name) })),
-            ("errors", .array(errors.map { .string($0.description) })),
-            ("skipped", .array(skipped.map { .string($0) })),
-            (
-                "replays",
-                .array(
-                    replays.map { replay in
-                        .object([
-                            ("session", .string(replay.sessionID)), ("profile", .string(replay.profile)),
-                            ("handler", .string(replay.handler)),
-                            (
-                                "findings",
-                                .array(
-                                    replay.findings.map { finding in
-                                        .object([
-                                            ("invariant", .string(finding.invariant.rawValue)),
-                                            ("event", .int(finding.event)), ("message", .string(finding.message)),
-                                        ])
-                                    })
-                            ),
-                            ("steps", .array(replay.steps.map(Self.stepJSON))),
-                        ])
-                    })
-            ),
-        ])
-    }
-
-    static func stepJSON(_ step: KeyboardStep) -> JSONValue {
-        var members: [(String, JSONValue)] = [
-            ("event", .int(step.event)), ("op", .string(step.brief)),
-            (
-                "notifications",
-                .array(
-                    step.deliveries.map { delivery in
-                        var members: [(String, JSONValue)]
-                        if let notification = delivery.notification {
-                            members = [
-                                ("name", .string(notification.name.rawValue)), ("begin", notification.begin.json),
-                                ("end", notification.end.json), ("isLocal", .bool(notification.isLocal)),
-                            ]
-                        } else {
-                            members = [
-                                ("name", .string("textDidBeginEditing")), ("field", .string(delivery.field ?? "")),
-                            ]
-                        }
-                        return .object(members + [("writes", .array(delivery.writes.map { .string($0) }))])
-                    })
-            ),
-        ]
-        if let snapshot = step.snapshot {
-            var picture: [(String, JSONValue)] = [
-                ("screen", snapshot.screen.json), ("window", snapshot.window.json),
-                ("systemWindow", snapshot.systemWindow.json),
-            ]
-            if let keyboard = snapshot.keyboard { picture.append(("keyboard", keyboard.json)) }
-            if let field = snapshot.field { picture.append(("field", field.json)) }
-            if let visible = snapshot.visible { picture.append(("visible", visible.json)) }
-            members.append(("after", .object(picture)))
-        }
-        return .object(members)
     }
 }

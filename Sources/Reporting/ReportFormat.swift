@@ -1,5 +1,6 @@
 import Fuzzing
 import HarnessJSON
+import KeyboardOverlap
 
 /// The formats a report is written in: what `--format` takes on the command line (the
 /// raw values) and what the library's `rendered(_:)` and `write(_:to:)` take.
@@ -37,6 +38,22 @@ extension FuzzResult {
     /// The campaign in `format`, its failures replayed under `profiles`; as JSON, the
     /// results themselves (what `ime-harness merge` combines and `report` reads back).
     package func rendered(_ format: ReportFormat, profiles: [String]) -> String {
-        format == .json ? json.rendered() + "\n" : Report(fuzz: self, profiles: profiles).rendered(format)
+        Report(fuzz: self, profiles: profiles).rendered(format)
+    }
+}
+
+extension KeyboardRun {
+    /// The formats a keyboard run is written in; `matrix` and `summary` are made of a text
+    /// rule's findings per session and profile, which a keyboard run has not.
+    package static let formats: [ReportFormat] = [.markdown, .html, .json, .junit]
+
+    /// The run in `format`, one of ``formats`` (any other gives the Markdown).
+    package func rendered(_ format: ReportFormat) -> String {
+        switch format {
+        case .markdown, .matrix, .summary: markdown
+        case .html: html
+        case .json: json.rendered() + "\n"
+        case .junit: junit
+        }
     }
 }

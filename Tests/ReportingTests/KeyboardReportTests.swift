@@ -114,4 +114,58 @@ import Testing
             try GoldenReportTests.compare(output, with: "\(name).\(suffix)")
         }
     }
+
+    /// `report` renders a keyboard run from the JSON it wrote exactly as the run did, in
+    /// every format, hostile names included.
+    @Test(arguments: [true, false])
+    func readsBackWhatItWrote(_ failing: Bool) throws {
+        let run =
+            failing ? Self.run(Seed000WindowHandler(), hostile: true) : Self.run(KeyboardLayoutGuideHandler())
+        let read = try KeyboardRun(json: JSONNode(JSONParser.parse(Array(run.json.rendered().utf8))))
+        for format in KeyboardRun.formats { #expect(read.rendered(format) == run.rendered(format), "\(format)") }
+    }
+
+    /// A keyboard fuzz campaign's results are the campaign's; read, its counterexamples
+    /// replayed again under the profiles it names give the same reports.
+    @Test func aFuzzCampaignIsReplayedAgain() throws {
+        let handler = Seed000WindowHandler()
+        let result = KeyboardFuzzer(handler: handler, profiles: Self.profiles).run(
+            seed: 0, iterations: 200, seconds: nil)
+        #expect(!result.failures.isEmpty, "the seed's handler breaks invariants")
+        let run = KeyboardRun(fuzz: result, profiles: Self.profiles, handler: handler)
+        let read = try KeyboardFuzzResult(json: JSONNode(JSONParser.parse(Array(run.json.rendered().utf8))))
+        #expect(read.profiles == Self.profiles.map(\.name))
+        let again = KeyboardRun(fuzz: read, profiles: Self.profiles, handler: handler)
+        for format in KeyboardRun.formats { #expect(again.rendered(format) == run.rendered(format), "\(format)") }
+    }
+
+    /// What a results file cannot say: a verdict its replays contradict, a replay under a
+    /// profile the run does not list, a failure under a profile the campaign did not use.
+    @Test func inconsistentResultsAreRefusedAtTheirPath() throws {
+        let written = Self.run(Seed000WindowHandler()).json.rendered()
+        let cases: [(String, String, String)] = [
+            ("\"verdict\": \"fail\"", "\"verdict\": \"pass\"", "$.verdict: expected \"fail\", as its replays say"),
+            ("\"profile\": \"iphone-frame-only\"", "\"profile\": \"elsewhere\"", "expected one of the run's profiles"),
+        ]
+        for (from, to, message) in cases {
+            let edited = written.replacingOccurrences(of: from, with: to)
+            #expect(edited != written)
+            do {
+                _ = try KeyboardRun(json: JSONNode(JSONParser.parse(Array(edited.utf8))))
+                Issue.record("\(to) was read")
+            } catch let error as JSONDecodingError {
+                #expect(error.description.contains(message), "\(error)")
+            }
+        }
+        var result = KeyboardFuzzer(handler: Seed000WindowHandler(), profiles: Self.profiles).run(
+            seed: 0, iterations: 50, seconds: nil)
+        let profile = try #require(result.failures.first?.profile)
+        result.profiles.removeAll { $0 == profile }
+        do {
+            _ = try KeyboardFuzzResult(json: JSONNode(JSONParser.parse(Array(result.json.rendered().utf8))))
+            Issue.record("a failure under a profile the campaign did not use was read")
+        } catch let error as JSONDecodingError {
+            #expect(error.description.hasPrefix("$.failures[0].profile: expected one of the campaign's profiles"))
+        }
+    }
 }

@@ -33,7 +33,7 @@ enum KeyboardCommand: Command {
                     (repeatable; default: every shipped keyboard profile).
                     """),
             .value(
-                "--format", "FORMAT", choices: KeyboardFormat.allCases.map(\.rawValue),
+                "--format", "FORMAT", choices: KeyboardRun.formats.map(\.rawValue),
                 help: """
                     md (default): the verdict, counts per handler and invariant, each broken \
                     replay's notifications and writes; html: one page with a drawing of the \
@@ -54,7 +54,7 @@ enum KeyboardCommand: Command {
             """)
 
     static func run(_ parsed: ParsedArguments, context: CommandContext) throws(CLIError) -> CLIResult {
-        let format = try parsed.choice("--format", default: KeyboardFormat.markdown)
+        let format = try parsed.choice("--format", default: ReportFormat.markdown, among: KeyboardRun.formats)
         guard !parsed.positionals.isEmpty else { throw .missingArgument("session PATH", command: .keyboard) }
         for path in parsed.positionals where !FileManager.default.fileExists(atPath: path) {
             throw .fileNotFound(path: path)
@@ -64,7 +64,7 @@ enum KeyboardCommand: Command {
         let (sessions, errors) = KeyboardFiles.load(parsed.positionals)
         let run = KeyboardRun(sessions: sessions, profiles: profiles, handlers: handlers, errors: errors)
         var result = try ReportOutput.deliver(
-            format.render(run, json: run.json), to: parsed.value("--output"),
+            run.rendered(format), to: parsed.value("--output"),
             inputs: RunInputs(parsed, command: .keyboard),
             exitCode: run.exitCode,
             summary:
@@ -94,29 +94,19 @@ enum KeyboardCommand: Command {
 
     /// The keyboard profiles `--profile` names (default: all in the directory or built in).
     static func profiles(_ parsed: ParsedArguments) throws(CLIError) -> [KeyboardProfile] {
+        try profiles(named: parsed.values["--profile"], parsed)
+    }
+
+    /// The keyboard profiles `names` names (nil: all), from `--keyboard-profiles`, the
+    /// checkout's or the built-in ones.
+    static func profiles(named names: [String]?, _ parsed: ParsedArguments) throws(CLIError) -> [KeyboardProfile] {
         try CommandInputs.documents(
-            named: parsed.values["--profile"], directory: keyboardProfilesDirectory(parsed),
+            named: names, directory: keyboardProfilesDirectory(parsed),
             builtIn: EmbeddedData.keyboardProfiles
         ) { name, store throws(ProfileError) in try KeyboardFiles.profile(named: name, in: store) }
     }
 
     static func keyboardProfilesDirectory(_ parsed: ParsedArguments) -> String? {
         parsed.value("--keyboard-profiles") ?? CommandInputs.corporaDirectory("keyboard-profiles")
-    }
-}
-
-/// The report formats of `ime-harness keyboard` and `keyboard-fuzz`.
-enum KeyboardFormat: String, CaseIterable {
-    case markdown = "md"
-    case html, json, junit
-
-    /// `run` in this format; `json` is the command's own machine shape.
-    func render(_ run: KeyboardRun, json: JSONValue) -> String {
-        switch self {
-        case .markdown: run.markdown
-        case .html: run.html
-        case .json: json.rendered() + "\n"
-        case .junit: run.junit
-        }
     }
 }

@@ -39,7 +39,7 @@ enum KeyboardFuzzCommand: Command {
                 help: "Write each minimised session to DIR/<id>.json; what DIR holds of this handler is replayed first."
             ),
             .value(
-                "--format", "FORMAT", choices: KeyboardFormat.allCases.map(\.rawValue),
+                "--format", "FORMAT", choices: KeyboardRun.formats.map(\.rawValue),
                 help: """
                     md (default): the verdict, each counterexample and its notifications; html: \
                     with a drawing of the screen after each event; json: the campaign's \
@@ -56,7 +56,7 @@ enum KeyboardFuzzCommand: Command {
             """)
 
     static func run(_ parsed: ParsedArguments, context: CommandContext) throws(CLIError) -> CLIResult {
-        let format = try parsed.choice("--format", default: KeyboardFormat.markdown)
+        let format = try parsed.choice("--format", default: ReportFormat.markdown, among: KeyboardRun.formats)
         guard let name = parsed.value("--handler") else {
             throw .missingArgument("--handler NAME", command: .keyboardFuzz)
         }
@@ -82,7 +82,7 @@ enum KeyboardFuzzCommand: Command {
             inputs: inputs.excluding(parsed.value("--save")))
         let run = KeyboardRun(fuzz: result, profiles: profiles, handler: handler)
         var delivered = try ReportOutput.deliver(
-            format.render(run, json: result.json), to: parsed.value("--output"),
+            run.rendered(format), to: parsed.value("--output"),
             inputs: inputs,
             exitCode: run.exitCode,
             summary:

@@ -60,11 +60,18 @@ struct ParsedArguments {
         throws(CLIError)
         -> Choice where Choice.RawValue == String
     {
+        try choice(option, default: defaultValue, among: Array(Choice.allCases))
+    }
+
+    /// The value of `option` as one of `allowed` (`default` when absent).
+    func choice<Choice: RawRepresentable>(_ option: String, default defaultValue: Choice, among allowed: [Choice])
+        throws(CLIError)
+        -> Choice where Choice.RawValue == String
+    {
         guard let raw = value(option) else { return defaultValue }
-        guard let choice = Choice(rawValue: raw) else {
+        guard let choice = allowed.first(where: { $0.rawValue == raw }) else {
             throw .invalidValue(
-                option: option, value: raw,
-                expected: "one of " + Choice.allCases.map(\.rawValue).joined(separator: ", "))
+                option: option, value: raw, expected: "one of " + allowed.map(\.rawValue).joined(separator: ", "))
         }
         return choice
     }

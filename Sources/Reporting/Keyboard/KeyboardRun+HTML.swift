@@ -16,7 +16,7 @@ extension KeyboardRun {
         out +=
             "<title>IMEHarness keyboard overlap</title>\n<style>\n\(ReportStyle.css)\(Self.css)</style>\n</head>\n<body>\n"
         out += "<header>\n<h1>Keyboard overlap</h1>\n<p class=\"meta\">profiles "
-        out += profiles.map { Markup.html($0.name) }.joined(separator: ", ") + "</p>\n"
+        out += profiles.map { Markup.html($0) }.joined(separator: ", ") + "</p>\n"
         let passes = exitCode == 0
         out += "<p class=\"verdict \(passes ? "pass" : "fail")\"><b>\(passes ? "PASS" : "FAIL")</b>"
         out += Markup.html(String(headline.drop { $0 != ":" })) + "</p>\n</header>\n"

@@ -17,7 +17,7 @@ extension KeyboardRun {
             }
             out += "\n"
         }
-        out += "Sessions: \(sessionCount) · profiles: \(profiles.map { Report.code($0.name) }.joined(separator: ", "))"
+        out += "Sessions: \(sessionCount) · profiles: \(profiles.map { Report.code($0) }.joined(separator: ", "))"
         out += " · replays: \(replays.count)\n\n"
         out += "| handler | replays | " + KeyboardInvariant.allCases.map(\.rawValue).joined(separator: " | ") + " |\n"
         out += "|---|--:|" + KeyboardInvariant.allCases.map { _ in "--:" }.joined(separator: "|") + "|\n"
