@@ -1,6 +1,7 @@
 import Composition
 import Foundation
 import HarnessTestSupport
+import Reporting
 import Testing
 
 @testable import KeyboardOverlap

@@ -168,4 +168,26 @@ import Testing
             #expect(error.description.hasPrefix("$.failures[0].profile: expected one of the campaign's profiles"))
         }
     }
+
+    /// The gate is the text replay's: a keyboard invariant is the handler's (`rule`), so
+    /// `none` reports every broken invariant and passes, a list of invariants fails on
+    /// those alone; every format says so, and the JSON keeps the gate for `report`.
+    @Test func theGateDecidesWhatFails() throws {
+        var run = Self.run(Seed000WindowHandler())
+        let broken = run.replays.flatMap(\.findings)
+        #expect(run.exitCode == 1 && run.failingCount == broken.count && run.verdictWord == "FAIL")
+        run.gate = .none
+        #expect(run.exitCode == 0 && run.failingCount == 0)
+        #expect(
+            run.headline.hasPrefix("PASS (--fail-on none): no broken invariant fails the run; \(broken.count) reported")
+        )
+        #expect(!run.junit.contains("<failure") && run.junit.contains("Reported, not failing the run (--fail-on none)"))
+        #expect(run.html.contains("<b>PASS</b><span class=\"t\"> (--fail-on none): no broken invariant fails the run"))
+        run.gate = .kinds([.keyboard(.notAtRest)])
+        let notAtRest = broken.filter { $0.invariant == .notAtRest }.count
+        #expect(notAtRest > 0 && run.failingCount == notAtRest && run.exitCode == 1)
+        let read = try KeyboardRun(json: JSONNode(JSONParser.parse(Array(run.json.rendered().utf8))))
+        #expect(read.gate == run.gate)
+        for format in KeyboardRun.formats { #expect(read.rendered(format) == run.rendered(format), "\(format)") }
+    }
 }

@@ -41,6 +41,13 @@ enum KeyboardCommand: Command {
                     """),
             .value("--output", "PATH", help: "Write the report to PATH (atomically) instead of standard output."),
             .value(
+                "--fail-on", "GATE",
+                help: """
+                    Which broken invariants fail the run (exit 1): all (default) or rule (the \
+                    handler's: every invariant), none, or invariants separated by commas; the \
+                    others are reported.
+                    """),
+            .value(
                 "--keyboard-profiles", "DIR",
                 help: """
                     Where keyboard profiles are (default: Corpora/keyboard-profiles, found \
@@ -49,8 +56,9 @@ enum KeyboardCommand: Command {
                     """),
         ],
         exitCodes: """
-            Exit codes: 0 every invariant held, 1 one broke, 2 a usage error or a session
-            that could not be read (the other sessions are still replayed and reported).
+            Exit codes: 0 the run passes (no broken invariant fails it: see --fail-on),
+            1 one fails it, 2 a usage error or a session that could not be read (the
+            other sessions are still replayed and reported).
             """)
 
     static func run(_ parsed: ParsedArguments, context: CommandContext) throws(CLIError) -> CLIResult {
@@ -62,7 +70,8 @@ enum KeyboardCommand: Command {
         let handlers = try handlers(named: parsed.values["--handler"])
         let profiles = try profiles(parsed)
         let (sessions, errors) = KeyboardFiles.load(parsed.positionals)
-        let run = KeyboardRun(sessions: sessions, profiles: profiles, handlers: handlers, errors: errors)
+        var run = KeyboardRun(sessions: sessions, profiles: profiles, handlers: handlers, errors: errors)
+        run.gate = try ReplayCommand.gate(parsed, family: .keyboard, default: .all)
         var result = try ReportOutput.deliver(
             run.rendered(format), to: parsed.value("--output"),
             inputs: RunInputs(parsed, command: .keyboard),

@@ -179,14 +179,21 @@ enum ReplayCommand: Command {
 
     /// The gate `--fail-on` asks for, or the default: `rule` when rules were given, else `none`.
     static func gate(_ parsed: ParsedArguments) throws(CLIError) -> Gate {
-        guard let text = parsed.value("--fail-on") else { return parsed.values["--rule"] == nil ? .none : .rule }
-        switch Gate.parse(text, family: .replay) {
+        try gate(parsed, family: .replay, default: parsed.values["--rule"] == nil ? .none : .rule)
+    }
+
+    /// The gate `--fail-on` asks for among the kinds of `family`, or `fallback`.
+    static func gate(_ parsed: ParsedArguments, family: FindingKind.Family, default fallback: Gate)
+        throws(CLIError) -> Gate
+    {
+        guard let text = parsed.value("--fail-on") else { return fallback }
+        switch Gate.parse(text, family: family) {
         case .success(let gate): return gate
         case .failure(let error):
             throw .invalidValue(
                 option: "--fail-on", value: error.value,
                 expected: "rule, platform, all, none, or kinds separated by commas: "
-                    + DiscrepancyKind.allCases.map(\.rawValue).joined(separator: ", ")
+                    + FindingKind.all(family).map(\.name).joined(separator: ", ")
                     + (error.suggestion.map { "; did you mean '\($0)'?" } ?? ""))
         }
     }

@@ -29,6 +29,8 @@ extension CLI {
             case .replay:
                 _ = try CommandInputs.shard(parsed)
                 _ = try ReplayCommand.gate(parsed)
+            case .keyboard:
+                _ = try ReplayCommand.gate(parsed, family: .keyboard, default: .all)
             default: break
             }
             for spec in parsed.all("--rule") where !spec.hasSuffix(".json") {

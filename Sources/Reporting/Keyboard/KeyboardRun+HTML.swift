@@ -19,7 +19,7 @@ extension KeyboardRun {
         out += profiles.map { Markup.html($0) }.joined(separator: ", ") + "</p>\n"
         let passes = exitCode == 0
         out += "<p class=\"verdict \(passes ? "pass" : "fail")\"><b>\(passes ? "PASS" : "FAIL")</b>"
-        out += Markup.html(String(headline.drop { $0 != ":" })) + "</p>\n</header>\n"
+        out += Markup.html(gateNote + ": " + verdictDetail) + "</p>\n</header>\n"
         out += "<section id=\"summary\">\n<h2>Summary</h2>\n<div class=\"tiles\">\n"
         if let fuzz {
             out += Self.tile("seed", String(fuzz.seed)) + Self.tile("sessions generated", String(fuzz.iterations))

@@ -10,29 +10,33 @@ extension KeyboardRun {
     /// every replay with what its report draws:
     ///
     /// ```
-    /// {"format", "verdict", "sessions", "profiles", "handlers": [{"name", "summary", "origin"}],
+    /// {"format", "verdict", "failOn"? (when not all), "sessions", "profiles",
+    ///  "handlers": [{"name", "summary", "origin"}],
     ///  "errors": [{"file", "line"?, "event"?, "message"}], "skipped",
     ///  "replays": [{"session", "profile", "handler", "findings", "steps", "omittedSteps"?}]}
     /// ```
     package var json: JSONValue {
         if let fuzz { return fuzz.json }
-        return .object([
-            ("format", .string(Self.format)),
-            ("verdict", .string(findingCount == 0 && errors.isEmpty ? "pass" : "fail")),
-            ("sessions", .int(sessionCount)), ("profiles", .array(profiles.map(JSONValue.string))),
-            (
-                "handlers",
-                .array(
-                    handlers.map { handler in
-                        .object([
-                            ("name", .string(handler.name)), ("summary", .string(handler.summary)),
-                            ("origin", .string(handler.origin)),
-                        ])
-                    })
-            ),
-            ("errors", .array(errors.map(\.json))), ("skipped", .array(skipped.map(JSONValue.string))),
-            ("replays", .array(replays.map(Self.replayJSON))),
-        ])
+        var members: [(String, JSONValue)] = [
+            ("format", .string(Self.format)), ("verdict", .string(exitCode == 0 ? "pass" : "fail")),
+        ]
+        if gate != .all { members.append(("failOn", .string(gate.name))) }
+        return .object(
+            members + [
+                ("sessions", .int(sessionCount)), ("profiles", .array(profiles.map(JSONValue.string))),
+                (
+                    "handlers",
+                    .array(
+                        handlers.map { handler in
+                            .object([
+                                ("name", .string(handler.name)), ("summary", .string(handler.summary)),
+                                ("origin", .string(handler.origin)),
+                            ])
+                        })
+                ),
+                ("errors", .array(errors.map(\.json))), ("skipped", .array(skipped.map(JSONValue.string))),
+                ("replays", .array(replays.map(Self.replayJSON))),
+            ])
     }
 
     /// The format of a keyboard replay's results.
@@ -101,7 +105,7 @@ extension KeyboardRun {
     /// - Throws: ``JSONDecodingError`` at the JSON path of the first problem.
     package init(json node: JSONNode) throws(JSONDecodingError) {
         try node.rejectUnknownMembers([
-            "format", "verdict", "sessions", "profiles", "handlers", "errors", "skipped", "replays",
+            "format", "verdict", "failOn", "sessions", "profiles", "handlers", "errors", "skipped", "replays",
         ])
         let format = try node.member("format")
         guard try format.string() == Self.format else { throw format.mismatch("\"\(Self.format)\"") }
@@ -124,9 +128,15 @@ extension KeyboardRun {
             errors: try node.member("errors").elements().map { element throws(JSONDecodingError) in
                 try SessionError.decode(element)
             }, skipped: try strings("skipped"))
+        if let failOn = try node.optionalMember("failOn") {
+            switch Gate.parse(try failOn.string(), family: .keyboard) {
+            case .success(let gate): self.gate = gate
+            case .failure: throw failOn.mismatch("none, rule, platform, all or invariants separated by commas")
+            }
+        }
         // The verdict is derived; a file that states another was edited by hand.
         let verdict = try node.member("verdict")
-        let derived = findingCount == 0 && errors.isEmpty ? "pass" : "fail"
+        let derived = exitCode == 0 ? "pass" : "fail"
         guard try verdict.string() == derived else { throw verdict.mismatch("\"\(derived)\", as its replays say") }
     }
 

@@ -1,5 +1,6 @@
 import Composition
 import HarnessJSON
+import KeyboardOverlap
 
 /// Keyboard sessions replayed under profiles through handlers: what `ime-harness keyboard`
 /// reports.
@@ -16,6 +17,9 @@ package struct KeyboardRun: Equatable, Sendable {
     package var skipped: [String]
     /// For a fuzz campaign: what ran; its replays are the minimised counterexamples.
     package var fuzz: KeyboardFuzzResult?
+    /// Which broken invariants fail the run (`keyboard --fail-on`): every one unless said
+    /// otherwise; `rule` is the handler's, which every invariant is, `platform` none.
+    package var gate: Gate = .all
 
     /// Replays every session under every profile of its idiom through every handler that
     /// moves its layout.
@@ -92,25 +96,50 @@ package struct KeyboardRun: Equatable, Sendable {
 
     package var findingCount: Int { replays.reduce(0) { $0 + $1.findings.count } }
 
-    /// 0 every invariant held, 1 one broke, 2 a session could not be read.
-    package var exitCode: Int32 {
-        !errors.isEmpty ? 2 : findingCount > 0 || fuzz.map({ !$0.failures.isEmpty }) == true ? 1 : 0
+    /// Whether a broken `invariant` fails the run: its kind is the gate's.
+    package func fails(_ invariant: KeyboardInvariant) -> Bool { gate.fails(.keyboard(invariant)) }
+
+    /// The findings that fail the run: of a fuzz campaign, its counterexamples.
+    package var failingCount: Int {
+        if let fuzz { return fuzz.failures.filter { fails($0.invariant) }.count }
+        return replays.reduce(0) { $0 + $1.findings.filter { fails($0.invariant) }.count }
     }
 
-    /// `PASS: …` or `FAIL: …`, the verdict line.
-    package var headline: String {
-        let failing = replays.filter { !$0.findings.isEmpty }.count
-        if !errors.isEmpty { return "FAIL: \(errors.count) session file(s) could not be read" }
+    /// 0 the run passes its ``gate``, 1 a broken invariant fails it, 2 a session could not
+    /// be read.
+    package var exitCode: Int32 { !errors.isEmpty ? 2 : failingCount > 0 ? 1 : 0 }
+
+    /// `PASS` or `FAIL`, with the gate when it is not the default (`PASS (--fail-on none)`).
+    package var verdictWord: String { (exitCode == 0 ? "PASS" : "FAIL") + gateNote }
+
+    /// ` (--fail-on GATE)` when the gate is not the default, else nothing.
+    package var gateNote: String { gate == .all ? "" : " (--fail-on \(gate.name))" }
+
+    /// What the verdict rests on, in words.
+    package var verdictDetail: String {
+        if !errors.isEmpty { return "\(errors.count) session file(s) could not be read" }
         if let fuzz {
             let invariants = Set(fuzz.failures.map(\.invariant)).count
             return fuzz.failures.isEmpty
-                ? "PASS: \(fuzz.handler) kept every invariant in \(fuzz.iterations) fuzzed sessions"
-                : "FAIL: \(fuzz.handler) breaks \(invariants) invariant(s) (\(fuzz.failures.count) minimised counterexamples in \(fuzz.iterations) sessions)"
+                ? "\(fuzz.handler) kept every invariant in \(fuzz.iterations) fuzzed sessions"
+                : "\(fuzz.handler) breaks \(invariants) invariant(s) (\(fuzz.failures.count) minimised counterexamples in \(fuzz.iterations) sessions)"
         }
-        return findingCount == 0
-            ? "PASS: every invariant held in \(replays.count) replays"
-            : "FAIL: \(findingCount) broken invariants in \(failing) of \(replays.count) replays"
+        if findingCount == 0 { return "every invariant held in \(replays.count) replays" }
+        let failing = replays.filter { $0.findings.contains { fails($0.invariant) } }.count
+        if failingCount == findingCount {
+            return "\(findingCount) broken invariants in \(failing) of \(replays.count) replays"
+        }
+        if failingCount == 0 {
+            let broken = replays.filter { !$0.findings.isEmpty }.count
+            return "no broken invariant fails the run; \(findingCount) reported, not failing, in \(broken) of "
+                + "\(replays.count) replays"
+        }
+        return "\(failingCount) broken invariants fail the run, in \(failing) of \(replays.count) replays; "
+            + "\(findingCount - failingCount) more reported, not failing"
     }
+
+    /// `PASS: …` or `FAIL: …`, the verdict line.
+    package var headline: String { "\(verdictWord): \(verdictDetail)" }
 
     /// Per handler: replays, and findings by invariant.
     package var handlerSummary: [(handler: String, replays: Int, counts: [KeyboardInvariant: Int])] {
