@@ -111,4 +111,37 @@ import Testing
         #expect(try failures(merged.standardOutput) == failures(whole.standardOutput))
         #expect(CLI.run(["keyboard-fuzz", "--iterations", "5"]).exitCode == 2, "no handler")
     }
+
+    /// `report` renders what `keyboard` and `keyboard-fuzz` wrote as the run did, gate
+    /// included; formats of the text stack alone and a campaign of a handler this program
+    /// does not ship are one-line usage and results errors.
+    @Test func reportReadsKeyboardResultsBack() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("keyboard-report-\(UUID())").path
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let replay = ["keyboard", Self.sessions, "--handler", "seed-000-window", "--fail-on", "not-at-rest"]
+        let fuzz = ["keyboard-fuzz", "--handler", "seed-001-constraint", "--iterations", "60"]
+        for (name, arguments) in [("keyboard", replay), ("keyboard-fuzz", fuzz)] {
+            let written = CLI.run(arguments + ["--format", "json", "--output", directory + "/\(name).json"])
+            #expect(written.exitCode == 1, "\(name)")
+            // JSON is compared with what the run wrote: a campaign's holds its seconds.
+            let json = try String(contentsOfFile: directory + "/\(name).json", encoding: .utf8)
+            for format in ["md", "html", "json", "junit"] {
+                let direct = format == "json" ? json : CLI.run(arguments + ["--format", format]).standardOutput
+                let report = CLI.run(["report", directory + "/\(name).json", "--format", format])
+                #expect(report.exitCode == 1, "\(name) \(format)")
+                #expect(report.standardOutput == direct, "\(name) \(format)")
+            }
+        }
+        let matrix = CLI.run(["report", directory + "/keyboard.json", "--format", "matrix"])
+        #expect(matrix.exitCode == 2)
+        #expect(matrix.standardError.contains("expected one of md, html, json, junit for keyboard results"))
+        let campaign = try String(contentsOfFile: directory + "/keyboard-fuzz.json", encoding: .utf8)
+        try campaign.replacingOccurrences(of: "\"handler\": \"seed-001-constraint\"", with: "\"handler\": \"mine\"")
+            .write(toFile: directory + "/unknown.json", atomically: true, encoding: .utf8)
+        let unknown = CLI.run(["report", directory + "/unknown.json"])
+        #expect(unknown.exitCode == 2)
+        #expect(unknown.standardError.contains("$.handler: expected a keyboard handler this program ships"))
+        #expect(unknown.standardError.split(separator: "\n").count == 1)
+    }
 }
