@@ -1,3 +1,4 @@
+import Foundation
 import Graphemes
 import Testing
 
@@ -74,5 +75,41 @@ import Testing
         }
         let clean = replayer.run(session, profiles: [Fixtures.ios18], rules: [AcceptEverything()])[0]
         #expect(clean.findings.isEmpty && clean.finalText.map(\.value) == ["a"])
+    }
+
+    /// Traps with a message naming the text it was asked about.
+    struct TrapsNamingTheText: InputRule {
+        var spec: String { "test-traps-naming-text" }
+        func shouldChange(_ request: ChangeRequest) -> Bool {
+            let text = String(decoding: request.call.replacement.units, as: UTF16.self)
+            preconditionFailure("asked about \(text)")
+        }
+    }
+
+    /// The runtime keeps one fatal-error message for the process: replays trapping on
+    /// several threads at once each report their own trap's message, every time (a trap
+    /// is read again alone, ``RuleGuard/run(exclusive:_:)``).
+    @Test func trapsOnManyThreadsKeepTheirOwnMessages() throws {
+        let sessions = try (0..<16).map { index in
+            try Fixtures.session("latin-\(index)", "|", [.insertText(UTF16Text("t\(index)"))])
+        }
+        final class Faults: @unchecked Sendable {
+            let lock = NSLock()
+            var all: [(Int, String)] = []
+        }
+        let faults = Faults()
+        DispatchQueue.concurrentPerform(iterations: sessions.count * 200) { index in
+            let session = sessions[index % sessions.count]
+            let replayer = try? Replayer()
+            let result = replayer?.run(session, profiles: [Fixtures.ios18], rules: [TrapsNamingTheText()])[0]
+            let fault = result?.findings.first { $0.kind == .ruleCrashed }?.message ?? "no crash"
+            faults.lock.lock()
+            faults.all.append((index % sessions.count, fault))
+            faults.lock.unlock()
+        }
+        #expect(faults.all.count == sessions.count * 200)
+        for (index, fault) in faults.all {
+            #expect(fault.contains("asked about t\(index)") && !fault.contains("asked about t\(index)0"), "\(fault)")
+        }
     }
 }

@@ -48,17 +48,19 @@ extension Replayer {
                 var replayed: SessionResult?
                 let attempt = crashes
                 var trap: String?
-                // The runtime keeps one fatal-error message per process: when two threads
-                // trap at once, one finds none. The replay is deterministic, so running it
-                // again traps at the same event, most likely alone this time.
-                for _ in 0..<3 {
-                    trap = RuleGuard.run { [self] in
+                // The runtime keeps one fatal-error message per process: while another
+                // thread traps, a trap's message may be lost or be the other's. The replay
+                // is deterministic, so a replay that trapped runs again alone
+                // (``RuleGuard/run(exclusive:_:)``), traps at the same event, and keeps
+                // the message of that run: the same in every run, however many threads.
+                for exclusive in [false, true] {
+                    trap = RuleGuard.run(exclusive: exclusive) { [self] in
                         replayed = replayOnce(
                             session, profiles: profiles, rule: rule, ruleIndex: ruleIndex, crashes: attempt,
                             traces: traces, limits: limits, observers: observers)
                     }
-                    if replayed != nil || !RuleGuard.lostItsMessage(trap) { break }
-                    restart?()
+                    if replayed != nil { break }
+                    if !exclusive { restart?() }
                 }
                 if let replayed { return replayed }
                 crashes[cursor.profile] = Crash(event: cursor.event, fault: trap ?? "trapped")

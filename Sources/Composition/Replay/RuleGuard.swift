@@ -22,7 +22,23 @@ enum RuleGuard {
     /// `body` runs before this returns; it is taken as escaping because a C function
     /// cannot be handed a non-escaping closure, and `withoutActuallyEscaping` would trap
     /// on a closure that an abandoned frame still holds.
-    static func run(_ body: @escaping () -> Void) -> String? {
+    ///
+    /// The runtime keeps one fatal-error message for the whole process, so a trap's message
+    /// is its own only when no other thread traps meanwhile: guarded calls share a lock,
+    /// and one that must read its own trap's message (`exclusive`) holds it alone, no other
+    /// guarded call running (a call nested in a guarded one takes no lock of its own).
+    static func run(exclusive: Bool = false, _ body: @escaping () -> Void) -> String? {
+        let depth = nesting.value
+        if depth.count == 0 {
+            if exclusive { pthread_rwlock_wrlock(&lock.value) } else { pthread_rwlock_rdlock(&lock.value) }
+        }
+        depth.count += 1
+        // This frame is not abandoned by a trap (the jump lands in `trap_guard_run`), so
+        // the lock is always given back.
+        defer {
+            depth.count -= 1
+            if depth.count == 0 { pthread_rwlock_unlock(&lock.value) }
+        }
         let box = Unmanaged.passRetained(Box(body))
         defer { box.release() }
         let signal = trap_guard_run(
@@ -38,9 +54,21 @@ enum RuleGuard {
         init(_ body: @escaping () -> Void) { self.body = body }
     }
 
-    /// Whether a fault is a runtime trap that left no message (another thread's trap took
-    /// it), rather than one with its message or a memory fault, which never has one.
-    static func lostItsMessage(_ fault: String?) -> Bool { fault?.hasPrefix("trapped (signal") ?? false }
+    /// The lock guarded calls share, and an exclusive one holds alone.
+    private final class Lock: @unchecked Sendable {
+        // `@unchecked`: the rwlock is what makes it safe to share.
+        var value = pthread_rwlock_t()
+        init() { pthread_rwlock_init(&value, nil) }
+    }
+
+    private static let lock = Lock()
+
+    /// How deep in guarded calls this thread is.
+    private final class Depth {
+        var count = 0
+    }
+
+    private static let nesting = ThreadLocal { Depth() }
 
     /// "trapped: Fatal error: Index out of range", from the runtime's message where it left one.
     static func describe(signal: Int32) -> String {
