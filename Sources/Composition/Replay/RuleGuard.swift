@@ -13,7 +13,7 @@ import Graphemes
 /// frames it abandons leak their memory. Installing it turns off the Swift runtime's
 /// dynamic exclusivity checks for the process (an abandoned access would corrupt them);
 /// the static checks are unaffected. A guarded call costs a `sigsetjmp` without saving the
-/// signal mask, no system call, once per session replay. The runtime still prints its "Fatal error" line on
+/// signal mask and an uncontended read lock, no system call, once per session replay. The runtime still prints its "Fatal error" line on
 /// standard error for each trap caught.
 enum RuleGuard {
     /// Runs `body`; `nil` when it returned, else what stopped it ("trapped: Fatal error:
