@@ -179,7 +179,9 @@ package final class PropertyChecker {
         let event = step.eventIndex
         // The app's own `setText` is not the rule's doing: nothing about it is checked.
         guard !step.event.isAppAssignment else { return }
-        if wants(.deletionBlocked), let refused = Self.refusedDeletion(in: step) {
+        if wants(.deletionBlocked), let refused = Self.refusedDeletion(in: step),
+            contract.excuse(forRefusing: step.event, on: step.before) == nil
+        {
             add(
                 .deletionBlocked, event, profile,
                 "the rule refused the deletion \(refused.call) on \"\(refused.seen.notation)\"")
@@ -270,22 +272,35 @@ package final class PropertyChecker {
             )
         }
         let intended = plain.state.committedText
-        if wants(.committedTextLost) {
+        if wants(.committedTextLost), typedTextFormsClusters(before: before, intended: intended),
+            !keepsPromiseItBroke(before: before, after: after),
+            !(step.event.endsEditing && Self.trimsWhiteSpace(before, to: after))
+        {
             // Place the committed units the event did not touch in the text the field holds
             // with no rule (its marked text included: a rule's assignment commits it): those
             // before the edit must still start the field, those after it end it. Text that
             // only moved (marked text committed in front of it) is not lost; text that a
-            // rule kept only part of typed text around is not lost either.
+            // rule kept only part of typed text around is not lost either. Two readings of
+            // what the event left untouched: the texts' common ends, and the ends outside
+            // the range the event names; the text is lost only when it is lost in both (a
+            // handler that sees texts alone cannot tell `9` + `9aaaaa` from `9aaaaa` + `9`,
+            // and `.` pasted over `.` is no `.` kept).
             let full = plain.text
-            let untouched = Self.untouchedCommittedUnits(before: before, plain: plain.state)
-            let head = untouched.first { $0.lowerBound == 0 }?.upperBound ?? 0
-            let tail = untouched.last { $0.upperBound == full.length && $0.lowerBound > 0 }?.lowerBound ?? full.length
             let field = step.after.text
-            // A rule that refused the whole event kept every committed unit where it was.
-            if after != before,
-                field.length < head + (full.length - tail)
+            func loses(_ untouched: [Range<Int>]) -> Bool {
+                let head = untouched.first { $0.lowerBound == 0 }?.upperBound ?? 0
+                let tail =
+                    untouched.last { $0.upperBound == full.length && $0.lowerBound > 0 }?.lowerBound ?? full.length
+                return field.length < head + (full.length - tail)
                     || !field.units.starts(with: full.units[..<head])
                     || !field.units.reversed().starts(with: full.units[tail...].reversed())
+            }
+            // A rule that refused the whole event kept every committed unit where it was.
+            if after != before, loses(Self.untouchedCommittedUnits(before: before, plain: plain.state)),
+                loses(
+                    Self.untouchedCommittedUnits(
+                        before: before, plain: plain.state,
+                        edited: Self.editedCommittedRange(step.event, on: step.before)))
             {
                 add(
                     .committedTextLost, event, profile,
@@ -302,6 +317,7 @@ package final class PropertyChecker {
             typedTextStartsACluster(before: before, intended: intended),
             !typedTextHasStrayEmojiComponent(before: before, intended: intended),
             keepsInputPromise(before: before, intended: intended),
+            contract.excuse(forRefusing: step.event, on: step.before) == nil,
             analyzer.brokenSpots(in: intended).count <= analyzer.brokenSpots(in: before).count
         {
             add(
@@ -330,9 +346,24 @@ package final class PropertyChecker {
     /// Where, in the text the field holds with no rule (`plain`, marked text included), the
     /// committed units are that the event did not touch: the common start and end of the
     /// committed texts before and after, placed around `plain`'s marked range.
-    static func untouchedCommittedUnits(before: UTF16Text, plain: FieldState) -> [Range<Int>] {
+    /// `edited`, the committed units the event replaced, bounds them: text the user's own
+    /// edit replaced is not untouched even where the new text happens to repeat it (`.`
+    /// pasted over `.`, a `4` typed over a selected `4`).
+    static func untouchedCommittedUnits(before: UTF16Text, plain: FieldState, edited: Range<Int>? = nil)
+        -> [Range<Int>]
+    {
         let committed = plain.committedText
-        let (start, end) = before.commonAffixes(with: committed)
+        var (start, end) = before.commonAffixes(with: committed)
+        if let edited, start > edited.lowerBound || end > before.length - edited.upperBound {
+            // The suffix counted afresh once the prefix is cut back: where the two texts are
+            // alike, the common prefix took what the common suffix could have had.
+            start = min(start, edited.lowerBound)
+            let most = min(before.length - edited.upperBound, committed.length - start)
+            end = 0
+            while end < most, before.units[before.length - 1 - end] == committed.units[committed.length - 1 - end] {
+                end += 1
+            }
+        }
         let marked = plain.markedRange ?? .caret(at: committed.length)
         // Committed offset `c` is at `c` before the marked range and after it, shifted by it.
         // (One array, built in place: this runs for every step in which the rule acts.)
@@ -346,6 +377,65 @@ package final class PropertyChecker {
         place(0..<start)
         place((committed.length - end)..<committed.length)
         return placed
+    }
+
+    /// The committed units (offsets in the committed text of `field`) that `event`
+    /// replaces, where the event names them: a paste's range, the selection or marked
+    /// text that typing replaces, the span of a multi-range edit. `nil` for the rest.
+    static func editedCommittedRange(_ event: SessionEvent, on field: FieldState) -> Range<Int>? {
+        let range: UTF16Range
+        switch event {
+        case .replace(let replaced, _): range = replaced
+        case .replaceRanges(let ranges, _):
+            guard let low = ranges.map(\.location).min(), let high = ranges.map(\.end).max() else { return nil }
+            range = UTF16Range(location: low, length: high - low)
+        case .insertText, .setMarkedText: range = field.markedRange ?? field.selection
+        default: return nil
+        }
+        guard range.fits(in: field.text.length) else { return nil }
+        // Field offsets to committed ones: the marked range counts as nothing.
+        func committed(_ offset: Int) -> Int {
+            guard let marked = field.markedRange, offset > marked.location else { return offset }
+            return offset >= marked.end ? offset - marked.length : marked.location
+        }
+        return committed(range.location)..<committed(range.end)
+    }
+
+    /// Whether `after` is `before` less white space at either end (ICU's class of each
+    /// cluster): what a handler that trims the text when editing ends does, on purpose.
+    static func trimsWhiteSpace(_ before: UTF16Text, to after: UTF16Text) -> Bool {
+        guard after.length < before.length else { return false }
+        let clusters = before.clusters
+        let kept = clusters.drop { $0.classification.clusterClass == .whitespace }
+            .reversed().drop { $0.classification.clusterClass == .whitespace }.reversed()
+        guard let first = kept.first, let last = kept.last else { return after.isEmpty }
+        // `after` must be a stretch of `before` holding the whole core: what it leaves out
+        // is white space.
+        let (low, high) = (first.range.location, last.range.end)
+        for start in 0...low where start + after.length >= high && start + after.length <= before.length {
+            if before[UTF16Range(location: start, length: after.length)] == after { return true }
+        }
+        return false
+    }
+
+    /// Whether the rule made the committed text keep the contract's text promise where it
+    /// did not before (an upper-casing handler on an app's lower-case draft): text it
+    /// rewrote to keep the promise is not lost.
+    func keepsPromiseItBroke(before: UTF16Text, after: UTF16Text) -> Bool {
+        guard let promise = contract.textPromise else { return false }
+        return promise.holds(for: after) && !promise.holds(for: before)
+    }
+
+    /// Whether what the event added to the committed text starts a cluster and ends one:
+    /// typed text that merges with the clusters around it (a skin tone after a letter,
+    /// a letter in front of a lone skin tone) changes them, and what a rule then does to
+    /// them is no loss of text the event did not touch.
+    func typedTextFormsClusters(before: UTF16Text, intended: UTF16Text) -> Bool {
+        let (start, end) = before.commonAffixes(with: intended)
+        let stop = intended.length - end
+        guard start < stop else { return true }
+        let boundaries = intended.graphemeBoundaries
+        return (start == 0 || boundaries.contains(start)) && (stop == intended.length || boundaries.contains(stop))
     }
 
     /// Whether what the event added to the committed text keeps the contract's promise

@@ -43,15 +43,15 @@ import Testing
 
         // A new session with the limiter's bug: a new finding fails the run and is named.
         try FileManager.default.copyItem(
-            atPath: Self.sessions + "/near-limit.json", toPath: directory + "/sessions/near-limit.json")
+            atPath: Self.sessions + "/zhong-guo.json", toPath: directory + "/sessions/zhong-guo.json")
         let failing = replay(["--baseline", baseline, directory + "/sessions"])
         #expect(failing.exitCode == 1)
         #expect(
-            failing.standardOutput.contains("New, failing the run:\n\n- composition-interrupted in pinyin-near-limit"))
+            failing.standardOutput.contains("New, failing the run:\n\n- composition-interrupted in pinyin-zhongguo"))
         #expect(failing.standardError.contains("FAIL (--fail-on rule)"))
 
         // A session gone (its bug fixed): listed as no longer found; the run passes.
-        try FileManager.default.removeItem(atPath: directory + "/sessions/near-limit.json")
+        try FileManager.default.removeItem(atPath: directory + "/sessions/zhong-guo.json")
         try FileManager.default.removeItem(atPath: directory + "/sessions/middle-of-text.json")
         let fixed = replay(["--baseline", baseline, directory + "/sessions"])
         #expect(fixed.exitCode == 0)

@@ -152,23 +152,34 @@ import Testing
         #expect(first?.description.contains("in 300 fuzzed sessions (seed 3)") == true)
     }
 
-    /// A digits-only field refuses Pinyin letters on purpose: without a claim of composition
-    /// safety that is reported, not failed; claiming it makes the same replay fail. (It
-    /// refuses a range beyond the text, as a delegate must: the corpus undoes a refused
-    /// paste, and accepting that undo crashes the app.)
+    /// A delegate that refuses ideographs refuses 中 when Pinyin commits it: without a claim of
+    /// composition safety that is reported, not failed; claiming it makes the same replay
+    /// fail. (A digits field refusing Pinyin is neither: the contract keeps out both the
+    /// letters and 中. It refuses a range beyond the text, as a delegate must: the corpus
+    /// undoes a refused paste, and accepting that undo crashes the app.)
     @Test func replayIsJudgedByWhatTheContractClaims() throws {
-        let digitsOnly: @Sendable (String, NSRange, String, NSRange?) -> Bool = { text, range, replacement, _ in
-            range.location + range.length <= text.utf16.count && replacement.allSatisfy(\.isASCII)
-                && replacement.allSatisfy(\.isNumber)
+        let noIdeographs: @Sendable (String, NSRange, String, NSRange?) -> Bool = { text, range, replacement, _ in
+            range.location + range.length <= text.utf16.count
+                && !replacement.unicodeScalars.contains(where: \.properties.isIdeographic)
         }
-        let claims = RuleContract(promise: "only digits", allowedClasses: [.digitASCII])
-        let honest = DelegateRule("digits-only", contract: claims, shouldChangeCharactersIn: digitsOnly)
+        let claims = RuleContract(promise: "at most 100 characters", limit: .init(100, .graphemes))
+        let honest = DelegateRule("no-ideographs", contract: claims, shouldChangeCharactersIn: noIdeographs)
         let run = try HarnessAssert.noDiscrepancies(rule: honest)
         #expect(run.discrepancies.contains { $0.kind == .compositionInterrupted }, "reported all the same")
         let boastful = DelegateRule(
-            "digits-only-safe", contract: .allowing(.digitASCII), shouldChangeCharactersIn: digitsOnly)
+            "no-ideographs-safe", contract: .maxLength(100), shouldChangeCharactersIn: noIdeographs)
         let failure = #expect(throws: HarnessFailure.self) { try HarnessAssert.noDiscrepancies(rule: boastful) }
         #expect(failure?.description.contains("composition-interrupted") == true)
+        let digits = DelegateRule(
+            "digits-only-safe", contract: .allowing(.digitASCII),
+            shouldChangeCharactersIn: { text, range, replacement, _ in
+                range.location + range.length <= text.utf16.count && replacement.allSatisfy(\.isASCII)
+                    && replacement.allSatisfy(\.isNumber)
+            })
+        #expect(
+            try HarnessAssert.noDiscrepancies(rule: digits).discrepancies.allSatisfy {
+                $0.kind != .compositionInterrupted
+            })
     }
 
     /// Promises the author states: a pattern, a named predicate; and a property left out.

@@ -64,14 +64,20 @@ public enum DiscrepancyKind: String, Sendable, CaseIterable {
 
     /// The kinds a rule with `contract` is judged by: what every rule must not do (break
     /// text, crash) and what its contract claims (a limit, composition safety, profile
-    /// independence). A digits-only field that refuses Pinyin letters on purpose does not
+    /// independence), less what it leaves ``RuleContract/unchecked`` (by the fuzzer's
+    /// property names: `key-refused`, `profile-dependent` for the verdicts and final
+    /// texts, …). A digits-only field that refuses Pinyin letters on purpose does not
     /// claim composition safety, so an interrupted composition is reported, not failed.
     public static func claimed(by contract: RuleContract) -> Set<DiscrepancyKind> {
         var kinds: Set<DiscrepancyKind> = [.brokenText, .ruleCrashed, .keyRefused]
         if contract.limit != nil { kinds.insert(.limitExceeded) }
         if contract.compositionSafe { kinds.insert(.compositionInterrupted) }
         if contract.profileIndependent { kinds.formUnion([.verdictMismatch, .finalTextMismatch]) }
-        return kinds
+        // What the contract leaves unchecked by the fuzzer's name is not claimed either.
+        return kinds.filter { kind in
+            let name = kind == .verdictMismatch || kind == .finalTextMismatch ? "profile-dependent" : kind.rawValue
+            return !contract.unchecked.contains(name)
+        }
     }
 
     /// One sentence saying what the kind means, for reports.

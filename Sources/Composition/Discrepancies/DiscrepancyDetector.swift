@@ -24,6 +24,10 @@ struct DiscrepancyDetector {
     /// The rule's limit when the run looks for `limit-exceeded`: read from the contract
     /// at every step, it took a reference to the contract's strings each time.
     private let limit: RuleContract.Limit?
+    /// Per profile, while a composition runs under a limit, how long the committed text
+    /// was when it began: a commit into a draft already over the limit breaks it only by
+    /// growing the text past that (replacing a selected word of an 18-letter draft does not).
+    private var composingFrom: [Int?]
     private var budget: DiscrepancyBudget
     private var found: [Discrepancy] = []
     /// Where the current event's discrepancies start in `found`.
@@ -61,6 +65,7 @@ struct DiscrepancyDetector {
         budget = DiscrepancyBudget(limits)
         outcomes = Array(repeating: Outcome(), count: profiles.count)
         sameAsFirst = Array(repeating: true, count: profiles.count)
+        composingFrom = Array(repeating: nil, count: profiles.count)
     }
 
     /// Whether the detector reads more of every step than a plain step tells
@@ -116,7 +121,7 @@ struct DiscrepancyDetector {
                             .callRange(profile: profile, call: record.call, seen: record.seen, problem: problem))
                     }
                 }
-                if records[index].isCompositionStep, !records[index].accepted {
+                if records[index].isCompositionStep, !records[index].accepted, !excused(step) {
                     let record = records[index]
                     add(
                         .compositionInterrupted,
@@ -125,7 +130,7 @@ struct DiscrepancyDetector {
                 }
             }
         }
-        if let rewritten = step.rewrittenTo, step.rewriteEndedComposition {
+        if let rewritten = step.rewrittenTo, step.rewriteEndedComposition, !excused(step) {
             add(.compositionInterrupted, .assignedWhileMarked(assigned: rewritten, after: step.after))
         }
         if let fault = step.ruleFault {
@@ -145,6 +150,13 @@ struct DiscrepancyDetector {
                 .observedMismatch,
                 .observed(profile: profile, event: step.event, predicted: step.calls.map(\.call), observed: expected))
         }
+    }
+
+    /// Whether the contract excuses the rule for ending a composition at `step`: the field
+    /// is full, or the event brings what the contract keeps out
+    /// (``RuleContract/excuse(forRefusing:on:)``).
+    private func excused(_ step: TraceStep) -> Bool {
+        contract.excuse(forRefusing: step.event, on: step.before) != nil
     }
 
     /// Checks a plain step (``Replayer/StepMade/plain(called:)``) of event `index`, which
@@ -188,12 +200,18 @@ struct DiscrepancyDetector {
     private mutating func checkLimit(
         event: SessionEvent, index: Int, before: FieldState, after: FieldState, changed: Bool, profile position: Int
     ) {
-        guard let limit, !event.isAppAssignment, changed,
+        guard let limit else { return }
+        let draft = composingFrom[position]
+        if (after.markedRange == nil) != (draft == nil) {
+            composingFrom[position] =
+                after.markedRange == nil ? nil : before.committedText.length(in: limit.unit)
+        }
+        guard !event.isAppAssignment, changed,
             after.text.length - (after.markedRange?.length ?? 0) > limit.count || !limit.unit.neverOutnumbersUTF16,
             after.text.exceeds(limit.count, in: limit.unit)
         else { return }
         let length = after.committedText.length(in: limit.unit)
-        if length > limit.count, length > before.committedText.length(in: limit.unit) {
+        if length > limit.count, length > before.committedText.length(in: limit.unit), length > draft ?? 0 {
             let profile = profiles[position]
             found.append(
                 Discrepancy(

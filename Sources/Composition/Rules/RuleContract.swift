@@ -236,3 +236,115 @@ extension RuleContract {
         }
     }
 }
+
+/// Why a rule may refuse a change, or put the old text back, without owing the user
+/// anything (``RuleContract/excuse(forRefusing:on:)``).
+package enum RefusalExcuse: Hashable, Sendable {
+    /// The field is full: the committed text, plus the least the change could commit,
+    /// is over the limit.
+    case full(RuleContract.Limit)
+    /// The change brings a cluster of a class the contract does not allow (or denies).
+    case outsideClasses(UTF16Text)
+    /// What the change brings breaks the contract's promise about typed input or about
+    /// the committed text.
+    case outsidePromise(TextPromise)
+
+    /// The excuse in the contract's words, for a message.
+    package var description: String {
+        switch self {
+        case .full(let limit): "the field is full: the contract allows at most \(limit)"
+        case .outsideClasses(let cluster):
+            "\"\(cluster.visibleDescription)\" is outside the classes the contract allows"
+        case .outsidePromise(let promise): "what the change brings breaks the contract's promise: \(promise)"
+        }
+    }
+}
+
+extension RuleContract {
+    /// Why a rule with this contract owes the user nothing for refusing `event` on
+    /// `field` (or for assigning the old text back), `nil` when the refusal is owed an
+    /// explanation (an interrupted composition, typed text lost):
+    ///
+    /// - the field is full: the committed text the change leaves, plus the least it could
+    ///   add (one unit for text that stays marked, what it commits otherwise), is over the
+    ///   limit. A restored draft already over it counts the same way;
+    /// - what the change brings holds a cluster the contract denies or does not allow,
+    ///   or breaks the promise about typed input, or makes the committed text break its
+    ///   promise where it held (where it did not, an app's draft, what comes in breaks
+    ///   it on its own).
+    ///
+    /// Text that stays marked is judged by what its composition could commit: the marked
+    /// text as typed, or any of ``composedStandIns`` (Pinyin letters become 中, romaji
+    /// あ). Only when every one of them is kept out is refusing the composition no loss:
+    /// a digits field may refuse Pinyin, a Han-only field may not.
+    ///
+    /// A deletion brings nothing: it is excused only where what it leaves breaks the
+    /// promise (`100` cannot become `00` in a price field). Undo and the lifecycle are
+    /// never excused here.
+    package func excuse(forRefusing event: SessionEvent, on field: FieldState) -> RefusalExcuse? {
+        let brought: UTF16Text
+        switch event {
+        case .insertText(let text), .setMarkedText(let text, _), .replace(_, let text), .replaceRanges(_, let text):
+            brought = text
+        case .deleteBackward: brought = .empty
+        default: return nil
+        }
+        var plain = TextField(field)
+        DelegateModel.neutral.apply(.event(event), to: &plain)
+        let marked: UTF16Range? = if case .setMarkedText = event { plain.state.markedRange } else { nil }
+        let committed = plain.state.committedText
+        // A deletion is never excused by the limit: a draft over it must be able to shrink.
+        if let limit, !brought.isEmpty {
+            let least = committed.length(in: limit.unit) + (marked != nil ? 1 : 0)
+            if least > limit.count { return .full(limit) }
+        }
+        guard let marked, !brought.isEmpty else { return excuse(bringing: brought, into: committed, from: field) }
+        // Every commit the composition could make must be kept out.
+        var first: RefusalExcuse?
+        for commit in [brought] + Self.composedStandIns {
+            let text = plain.state.text.replacing(marked, with: commit)
+            guard let excuse = excuse(bringing: commit, into: text, from: field) else { return nil }
+            first = first ?? excuse
+        }
+        return first
+    }
+
+    /// What a composition may commit besides its marked text as typed: a character of
+    /// each script input methods compose into (Han, hiragana, katakana, Hangul, Bopomofo).
+    package static let composedStandIns: [UTF16Text] = ["中", "あ", "ア", "한", "ㄅ"].map { UTF16Text($0) }
+
+    /// Why bringing `brought` (making the committed text `committed`) into `field` is
+    /// kept out by the contract's classes or promises, if it is.
+    private func excuse(bringing brought: UTF16Text, into committed: UTF16Text, from field: FieldState)
+        -> RefusalExcuse?
+    {
+        if let cluster = firstCluster(of: brought) { return .outsideClasses(cluster) }
+        if let inputPromise, !brought.isEmpty, !inputPromise.holds(for: brought) {
+            return .outsidePromise(inputPromise)
+        }
+        // A text that broke the promise before (an app's draft) is judged by what comes in.
+        if let textPromise, !textPromise.holds(for: committed) {
+            let held = field.committedText
+            if held.isEmpty || textPromise.holds(for: held) || !textPromise.holds(for: brought) {
+                return .outsidePromise(textPromise)
+            }
+        }
+        return nil
+    }
+
+    /// The first cluster of `text` the contract denies or does not allow.
+    private func firstCluster(of text: UTF16Text) -> UTF16Text? {
+        guard allowedClasses != nil || !deniedClasses.isEmpty else { return nil }
+        var found: UTF16Text?
+        text.forEachCluster { cluster in
+            guard found == nil else { return }
+            let units = text[cluster.range]
+            let outside = units.units.withUnsafeBufferPointer { buffer in
+                deniedClasses.contains { $0.contains(buffer, classified: cluster.classification) }
+                    || !(allowedClasses?.contains { $0.contains(buffer, classified: cluster.classification) } ?? true)
+            }
+            if outside { found = units }
+        }
+        return found
+    }
+}
