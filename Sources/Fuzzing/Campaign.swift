@@ -142,6 +142,11 @@ package final class Fuzzer {
     let generator: SessionGenerator
     let replayer: Replayer
     let checker: PropertyChecker
+    /// The profiles that make multi-range edits and their checker, when some of the
+    /// campaign's do not (iOS 18): a session with a `replaceRanges` event is replayed and
+    /// judged under those alone, so that no failure rests on an edit a platform never
+    /// makes (``PlatformProfile/multiRangeEdits``).
+    let multiRangeJudges: (profiles: [PlatformProfile], checker: PropertyChecker)?
     /// The field's keyboard, when the campaign types on one other than the default.
     package let keyboard: KeyboardKeys?
 
@@ -156,9 +161,19 @@ package final class Fuzzer {
         self.keyboard = keyboard
         generator = SessionGenerator(inventory: inventory, limit: rule.contract.limit?.count, keyboard: keyboard)
         replayer = try Replayer()
+        let analyzer = try TextAnalyzer()
         checker = PropertyChecker(
-            contract: rule.contract, profiles: profiles, analyzer: try TextAnalyzer(),
-            typesOnAPad: keyboard?.isPad ?? false)
+            contract: rule.contract, profiles: profiles, analyzer: analyzer, typesOnAPad: keyboard?.isPad ?? false)
+        let multiRange = profiles.filter(\.multiRangeEdits)
+        multiRangeJudges =
+            multiRange.count == profiles.count
+            ? nil
+            : (
+                multiRange,
+                PropertyChecker(
+                    contract: rule.contract, profiles: multiRange, analyzer: analyzer,
+                    typesOnAPad: keyboard?.isPad ?? false)
+            )
         presented =
             keyboard == nil
             ? SessionGenerator.families.filter { family in
@@ -296,7 +311,7 @@ package final class Fuzzer {
             source: .init(kind: .fuzz, detail: ""), initial: FieldState(text: .empty), events: events)
         session.secureTextEntry = traits.secure
         var collector = PropertyChecker.Collector()
-        let checker = checker
+        let (profiles, checker) = judges(of: events)
         let result = replayer.run(
             session, profiles: profiles, rules: [rule], limits: Self.decidingKinds,
             observe: { position, _, step in checker.check(step, profile: position, into: &collector) },
@@ -312,6 +327,13 @@ package final class Fuzzer {
             restart: { collector = PropertyChecker.Collector() })
         checker.check(result[0].findings, into: &collector)
         return collector.failures
+    }
+
+    /// The profiles a session is judged under, and their checker: all of them, or, for a
+    /// session with a multi-range edit, those that make such edits.
+    package func judges(of events: [SessionEvent]) -> (profiles: [PlatformProfile], checker: PropertyChecker) {
+        guard let multiRangeJudges, events.contains(where: \.isMultiRangeEdit) else { return (profiles, checker) }
+        return multiRangeJudges
     }
 
     /// The shortest session the shrinker finds that still fails `property` (and, on a
@@ -422,7 +444,9 @@ package final class Fuzzer {
             property: failure.property.rawValue, rule: rule.spec, seed: seed, iteration: iteration,
             originalEvents: events.count, profile: detail.profile)
         session.secureTextEntry = traits.secure
-        let traces = replayer.run(session, profiles: profiles, rules: [rule], traces: .all).first?.traces ?? []
+        let traces =
+            replayer.run(session, profiles: judges(of: minimal).profiles, rules: [rule], traces: .all).first?.traces
+            ?? []
         return FuzzFailure(
             property: failure.property, iteration: iteration, originalEvents: events.count, session: session,
             detail: detail, shape: Self.shape(of: minimal, failure: detail), traces: traces)

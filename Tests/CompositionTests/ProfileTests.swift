@@ -11,12 +11,15 @@ import Testing
         for name in Fixtures.profiles.names() {
             let profile = try Fixtures.profiles.profile(named: name)
             let presentations = profile.presentations.keys.map { "presentations.\($0.rawValue)" }
-            #expect(Set(profile.facts.map(\.about)) == Set(PlatformProfile.choiceMembers + presentations))
+            let stated = profile.multiRangeEdits ? [] : ["multiRangeEdits"]
+            #expect(Set(profile.facts.map(\.about)) == Set(PlatformProfile.choiceMembers + presentations + stated))
             #expect(!profile.source.isEmpty)
         }
         #expect(Fixtures.ios18.commitRange == .markedRange)
         #expect(Fixtures.ios26.commitRange == .markedEnd)
         #expect(Fixtures.ios26.delegate == .multiRange)
+        // iOS 18 makes no multi-range edit (the delegate method for one is iOS 26.0+).
+        #expect(!Fixtures.ios18.multiRangeEdits && Fixtures.ios26.multiRangeEdits)
     }
 
     @Test func anUnknownProfileListsTheKnownOnes() {

@@ -25,6 +25,10 @@ package struct PlatformProfile: Hashable, Sendable {
     /// text committed through the delegate (``Presentation/markedText``).
     package var presentations: [InputMethodFamily: Presentation] = [:]
     package var facts: [Fact]
+    /// Whether the platform makes multi-range edits at all (`replaceRanges`): iOS 18 has
+    /// no multi-range edit to report, so a fuzzer does not judge a rule on one under its
+    /// profile (``Fuzzer``). Optional in a profile document, `true` when absent.
+    package var multiRangeEdits = true
 
     /// How one input method's preedit and commits reach the field.
     package enum Presentation: String, Sendable, CaseIterable {
@@ -109,7 +113,8 @@ extension PlatformProfile {
     /// - Throws: ``JSONDecodingError`` naming the member that is missing or wrong.
     package init(json node: JSONNode) throws(JSONDecodingError) {
         try node.rejectUnknownMembers(
-            ["format", "name", "description", "source", "presentations", "facts"] + Self.choiceMembers)
+            ["format", "name", "description", "source", "presentations", "facts", "multiRangeEdits"]
+                + Self.choiceMembers)
         let format = try node.member("format")
         guard try format.string() == "ime-profile/1" else { throw format.mismatch("\"ime-profile/1\"") }
         name = try node.member("name").string()
@@ -135,8 +140,13 @@ extension PlatformProfile {
             }
         }
         self.presentations = presentations
-        // Each presentation is a choice like the others, and needs its fact.
-        let choices = Self.choiceMembers + presentations.keys.map { "presentations.\($0.rawValue)" }.sorted()
+        let multiRangeEdits = try node.optionalMember("multiRangeEdits")
+        self.multiRangeEdits = try multiRangeEdits?.bool() ?? true
+        // Each presentation is a choice like the others, and needs its fact; so does
+        // `multiRangeEdits` where a profile states it.
+        let choices =
+            Self.choiceMembers + (multiRangeEdits == nil ? [] : ["multiRangeEdits"])
+            + presentations.keys.map { "presentations.\($0.rawValue)" }.sorted()
         facts = try Fact.decode(try node.member("facts"), about: choices)
     }
 }

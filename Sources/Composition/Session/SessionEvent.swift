@@ -74,6 +74,20 @@ public enum SessionEvent: Hashable, Sendable {
         }
     }
 
+    /// Whether the event ends editing (``endEditing``, or ``returnKey`` where the app
+    /// dismisses the keyboard on it).
+    package var endsEditing: Bool {
+        switch self {
+        case .endEditing, .returnKey: true
+        default: false
+        }
+    }
+
+    /// Whether the event edits several ranges at once (``replaceRanges(_:_:)``).
+    public var isMultiRangeEdit: Bool {
+        if case .replaceRanges = self { true } else { false }
+    }
+
     /// Whether the event is the app setting the text from code (``setText(_:)``).
     public var isAppAssignment: Bool {
         if case .setText = self { true } else { false }

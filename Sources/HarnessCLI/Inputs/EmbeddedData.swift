@@ -19,6 +19,7 @@ enum EmbeddedData {
           "multiRangeOnSingleRange": "target-only",
           "multiRangeTarget": "first-listed",
           "sameTextEndsComposition": true,
+          "multiRangeEdits": false,
           "presentations": {
             "hangul": "last-syllable"
           },
@@ -30,6 +31,7 @@ enum EmbeddedData {
             {"about": "deleteBackward", "status": "assumed", "note": "Backspace deletes the whole grapheme cluster before the caret (an emoji ZWJ sequence, a flag), as the system keyboard does for emoji; the unit is one edit away (scalar, utf16) to model keyboards that delete less."},
             {"about": "multiRangeOnSingleRange", "status": "assumed", "note": "iOS 18 has no multi-range delegate; a multi-range edit is assumed to reach it as one call for the range that receives the text, the other ranges being deleted without asking. Alternative: each-range."},
             {"about": "multiRangeTarget", "status": "assumed", "note": "UIKit documents only that the field chooses 'any one of the specified ranges'; the first listed is assumed."},
+            {"about": "multiRangeEdits", "status": "assumed", "note": "https://developer.apple.com/documentation/uikit/uitextfielddelegate/textfield(_:shouldchangecharactersinranges:replacementstring:) gives the multi-range delegate method as 'iOS: 26.0.0 -', and UITextInput before it has no replacement of several ranges: no iOS 18 edit is assumed to span several ranges. A recorded replaceRanges session still replays here as multiRangeOnSingleRange says (the alternative); the fuzzer does not judge a rule on a multi-range edit under this profile."},
             {"about": "sameTextEndsComposition", "status": "assumed", "note": "Assigning textField.text during a composition ends it even when the text is unchanged, which is why filters like seed 000's, which assign on every change, break Pinyin input."},
             {"about": "presentations.hangul", "status": "observed", "note": "Reported, not recorded here: React Native #10320 (iOS, maxLength 5: typing 텍스트인풋 leaves 텍스트인ㅍ, 'copy and paste works fine'), and Korean app code that finds markedTextRange nil while the final consonant is typed; React Native #19313 and #32523 (assigning the text while typing Korean breaks the syllables into jamo, 'ㅁㅏㅇㅣㅆ'), which happens only when the syllable is ordinary text, not marked. Modelled: the first jamo is inserted, each change replaces the syllable (a range of length 1 through the delegate), the commit of the syllable already there is no edit. A device recording of the delegate calls while typing 한 would confirm the ranges (seed: Tools/ime-recorder has the libhangul key scripts)."}
           ]
