@@ -168,6 +168,23 @@ package final class Replayer {
             range: UTF16Range(location: range.location, length: call.replacement.length), text: text[range])
     }
 
+    /// What UIKit registers for a multi-range edit (`replaceRanges`), whichever way the
+    /// platform asks about it: the whole stretch from the first range to the last, which
+    /// undo puts back as it was (the deleted ranges and their text, not the empty target
+    /// range alone). `nil` for ranges that overlap, do not fit, or span more than 64 Ki units.
+    static func undoEntry(spanning ranges: [UTF16Range], replacement: UTF16Text, in text: UTF16Text) -> UndoEntry? {
+        let sorted = ranges.sorted { ($0.location, $0.length) < ($1.location, $1.length) }
+        guard let first = sorted.first, let last = sorted.last, last.end <= text.length,
+            zip(sorted, sorted.dropFirst()).allSatisfy({ $0.end <= $1.location })
+        else { return nil }
+        let span = UTF16Range(location: first.location, length: last.end - first.location)
+        guard span.length <= 65_536 else { return nil }
+        let removed = sorted.reduce(0) { $0 + $1.length }
+        return UndoEntry(
+            range: UTF16Range(location: span.location, length: span.length - removed + replacement.length),
+            text: text[span])
+    }
+
     /// Registers `entry` on `undo`, which keeps the last 64, and forgets what was undone.
     static func register(_ entry: UndoEntry, undo: inout [UndoEntry], redo: inout [UndoEntry]) {
         if undo.count == 64 { undo.removeFirst() }
@@ -643,6 +660,8 @@ package final class Replayer {
         defer { run.request.call = Self.idleCall }
         var assignedDuringCall: TextAssignment?
         var pending: PendingCall?
+        // Whether this step registered its multi-range edit with the undo stack.
+        var registeredUndo = false
         // Whether an edit has been applied to the field in this step.
         var edited = false
         // Once the delegate set the text itself, the rest of the event's plan was made for a
@@ -668,10 +687,16 @@ package final class Replayer {
                 let hidesMarkedRange = Self.hidesMarkedRange(
                     effect: effect, isCompositionStep: isCompositionStep, hides: run.hidesMarkedRangeDuringCommit)
                 let problems = run.looksAtCalls ? rangeProblems(of: call, in: run.field.text) : []
-                if registersUndo, run.tracksUndo, !isCompositionStep,
-                    let entry = Self.undoEntry(of: call, target: target, in: run.field.text)
-                {
-                    Self.register(entry, undo: &run.undoStack, redo: &run.redoStack)
+                if registersUndo, run.tracksUndo, !isCompositionStep, !registeredUndo {
+                    // A multi-range edit is one undoable edit, however many calls ask about it.
+                    let entry: UndoEntry?
+                    if case .replaceRanges(let ranges, let text) = event {
+                        registeredUndo = true
+                        entry = Self.undoEntry(spanning: ranges, replacement: text, in: run.field.text)
+                    } else {
+                        entry = Self.undoEntry(of: call, target: target, in: run.field.text)
+                    }
+                    if let entry { Self.register(entry, undo: &run.undoStack, redo: &run.redoStack) }
                 }
                 // The field is moved into the request and back: asking retains nothing.
                 let marked = run.field.state.markedRange
