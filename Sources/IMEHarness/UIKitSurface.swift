@@ -227,6 +227,10 @@ public final class UITextField: @unchecked Sendable {
         return String(decoding: state.text[units].units, as: UTF16.self)
     }
 
+    /// `isEnabled`: whether the app enabled the field. The replay does not stop events
+    /// at a disabled field (a session says what reached it); delegates read it.
+    public var isEnabled = true
+
     /// `isEditing`: whether the field is first responder (sessions start editing).
     public internal(set) var isEditing = true
 

@@ -1,0 +1,153 @@
+import Composition
+import Fuzzing
+import Graphemes
+import Testing
+
+/// The five shapes of false report a trial of two dozen shipped rules found (issue 39),
+/// each as its minimal session and a rule that is right to do what it does: no finding.
+@Suite struct FalseAlarmTests {
+    /// A limit of `limit` UTF-16 units that refuses any change whose proposed text is
+    /// longer, marked text included, and that refuses a range beyond the text.
+    struct RefusesOverLimit: InputRule {
+        var limit = 10
+        var spec: String { "test-refuses-over-\(limit)" }
+        var contract: RuleContract {
+            RuleContract(limit: .init(limit, .utf16), compositionSafe: true, profileIndependent: true)
+        }
+        func shouldChange(_ request: ChangeRequest) -> Bool {
+            guard let proposed = request.proposedText else { return false }
+            return request.call.replacement.isEmpty || proposed.length <= limit
+        }
+    }
+
+    /// Flutter's `enforced` length formatter: over the limit, the old value stays.
+    struct KeepsOldValue: InputRule {
+        var spec: String { "test-keeps-old-value-10" }
+        var contract: RuleContract {
+            RuleContract(limit: .init(10, .utf16), compositionSafe: true, profileIndependent: true)
+        }
+        func shouldChange(_ request: ChangeRequest) -> Bool { request.rangesFit }
+        func editingChanged(_ change: FieldChange) -> TextAssignment? {
+            change.after.text.length > 10 ? TextAssignment(change.before.text) : nil
+        }
+    }
+
+    /// A delegate that takes ASCII digits only.
+    struct DigitsOnly: InputRule {
+        var spec: String { "test-digits-only" }
+        var contract: RuleContract {
+            RuleContract(allowedClasses: [.digitASCII], compositionSafe: true, profileIndependent: true)
+        }
+        func shouldChange(_ request: ChangeRequest) -> Bool {
+            request.rangesFit && request.call.replacement.units.allSatisfy { (0x30...0x39).contains($0) }
+        }
+    }
+
+    /// Android's `LengthFilter` keeping what fits of a replacement (whole clusters).
+    struct KeepsWhatFits: InputRule {
+        var spec: String { "test-keeps-what-fits-10" }
+        var contract: RuleContract { RuleContract(limit: .init(10, .utf16)) }
+        func shouldChange(_ request: ChangeRequest) -> Bool { request.rangesFit && assignment(during: request) == nil }
+        func assignment(during request: ChangeRequest) -> TextAssignment? {
+            let ranges = request.call.ranges
+            let (range, replacement) = (ranges[request.multiRangeTarget.index(in: ranges)], request.call.replacement)
+            guard range.fits(in: request.field.text.length) else { return nil }
+            let room = 10 - (request.field.text.length - range.length)
+            guard replacement.length > room else { return nil }
+            var kept = 0
+            for cluster in replacement.graphemeClusters where cluster.end <= room { kept = cluster.end }
+            let fitting = replacement[UTF16Range(location: 0, length: kept)]
+            return TextAssignment(
+                request.field.text.replacing(range, with: fitting), selection: .caret(at: range.location + kept))
+        }
+    }
+
+    func failures(_ rule: some InputRule, _ events: [SessionEvent]) throws -> [String] {
+        try Fuzzer(rule: rule, profiles: Fixtures.profiles, inventory: Fixtures.inventory).failures(events).map {
+            "\($0.property.rawValue) (\($0.profile)): \($0.message)"
+        }
+    }
+
+    /// 1. At a full field refusing more input is the limit working: the committed text
+    /// plus the least the composition could commit is over it. The same for a restored
+    /// draft over the limit, and for a formatter that keeps the old value.
+    @Test func aFullFieldRefusingMoreInput() throws {
+        #expect(
+            try failures(
+                RefusesOverLimit(), [.insertText("aaaaaaaaaa"), .setMarkedText("a", selectedRange: .caret(at: 1))])
+                == [])
+        #expect(
+            try failures(
+                RefusesOverLimit(), [.setText("aaaaaaaaaaaaaaaaaa"), .setMarkedText("a", selectedRange: .caret(at: 1))])
+                == [])
+        #expect(
+            try failures(
+                KeepsOldValue(), [.insertText("aaaaaaaaaa"), .setMarkedText("a", selectedRange: .caret(at: 1))]) == [])
+        // Below the limit the same refusal still interrupts a composition that fits.
+        #expect(
+            try failures(
+                RefusesOverLimit(), [.insertText("aaaaaaaa"), .setMarkedText("zho", selectedRange: .caret(at: 3))]
+            ).contains {
+                $0.hasPrefix("composition-interrupted")
+            })
+    }
+
+    /// 2. What the user typed is not owed when it is outside the contract's classes, and
+    /// neither is the rest of the same change (the selected digit it would have replaced).
+    @Test func aLetterRefusedByADigitsField() throws {
+        #expect(
+            try failures(
+                DigitsOnly(),
+                [
+                    .insertText("3"), .setSelection(.init(location: 0, length: 1)),
+                    .setMarkedText("a", selectedRange: .caret(at: 1)),
+                ])
+                == [])
+        // A fullwidth digit marked by a Japanese input method is not an ASCII digit either.
+        #expect(
+            try failures(DigitsOnly(), [.setMarkedText("１", selectedRange: .caret(at: 1)), .insertText("１")]) == [])
+    }
+
+    /// 3. Text the user's own edit replaced is not committed text lost, even where the new
+    /// text repeats it at the same place.
+    @Test func aFilterThatCutsItsOwnReplacement() throws {
+        let paste = try failures(
+            KeepsWhatFits(), [.insertText("aaaaaaaa."), .replace(.init(location: 8, length: 1), "aa.")])
+        #expect(paste.isEmpty, "\(paste)")
+        let typed = try failures(
+            KeepsWhatFits(), [.insertText("aa4"), .setSelection(.init(location: 0, length: 3)), .insertText("👨🏿‍🤝‍👨🏽4")])
+        #expect(typed.isEmpty, "\(typed)")
+    }
+
+    /// 4. Undo of a multi-range edit puts back what it deleted: the delegate is asked
+    /// about a range the text has.
+    @Test func undoOfAMultiRangeEdit() throws {
+        let events: [SessionEvent] = [
+            .insertText("aa"), .replaceRanges([.init(location: 2, length: 0), .init(location: 0, length: 2)], ""),
+            .undo,
+        ]
+        #expect(try failures(RefusesOverLimit(), events) == [])
+        let accepting = try Fixtures.fuzzer("max-length:limit=10,unit=utf16").failures(events)
+        #expect(accepting.isEmpty, "\(accepting)")
+    }
+
+    /// 5. No finding rests on an event a profile never produces: iOS 18 makes no
+    /// multi-range edit, so a session with one is judged under iOS 26 alone.
+    @Test func noFindingRestsOnAnImpossibleEvent() throws {
+        struct RefusesSingleRangeCalls: InputRule {
+            var spec: String { "test-refuses-single-range-calls" }
+            var contract: RuleContract { RuleContract(compositionSafe: true, profileIndependent: true) }
+            func shouldChange(_ request: ChangeRequest) -> Bool {
+                if case .multi = request.call { true } else { false }
+            }
+        }
+        let fuzzer = try Fuzzer(
+            rule: RefusesSingleRangeCalls(), profiles: Fixtures.profiles, inventory: Fixtures.inventory)
+        let events: [SessionEvent] = [
+            .setText("abcd"), .replaceRanges([.init(location: 0, length: 1), .init(location: 2, length: 1)], "x"),
+        ]
+        #expect(fuzzer.judges(of: events).profiles.map(\.name) == ["ios26-multi"])
+        #expect(fuzzer.judges(of: [.insertText("a")]).profiles.count == 2)
+        #expect(fuzzer.failures(events).isEmpty)
+    }
+}

@@ -1,0 +1,23 @@
+import Foundation
+import IMEHarness
+import Testing
+
+/// The precision suite: strict rules written correctly (``PrecisionRules``) replayed
+/// through the shipped corpus and fuzzed from three seeds, under every profile, with no
+/// report at all. `PRECISION_SECONDS=20 swift test --filter PrecisionSuite` fuzzes each
+/// seed for that long instead of a fixed count of sessions (the closing-note figure).
+@Suite struct PrecisionSuiteTests {
+    static let seconds = ProcessInfo.processInfo.environment["PRECISION_SECONDS"].flatMap(Double.init)
+
+    @Test(arguments: PrecisionRules.all.map(\.spec))
+    func aCorrectStrictRuleIsNeverReported(_ spec: String) throws {
+        let rule = try #require(PrecisionRules.all.first { $0.spec == spec })
+        let profiles = PrecisionRules.profiles(of: rule)
+        try HarnessAssert.noDiscrepancies(rule: rule, profiles: profiles)
+        for seed: UInt64 in [1, 2, 3] {
+            try HarnessAssert.survivesFuzzing(
+                rule: rule, seconds: Self.seconds ?? 5, iterations: Self.seconds == nil ? 300 : nil, seed: seed,
+                profiles: profiles)
+        }
+    }
+}
