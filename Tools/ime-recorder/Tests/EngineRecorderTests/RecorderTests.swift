@@ -321,7 +321,12 @@ extension EngineSuites {
                 rule: try Rules.named(spec), lines: lines, profiles: Profile.all, recorder: recorder)
             #expect(comparison.rows.count == 2 * picks.count)
             for row in comparison.rows {
-                #expect(row.onlyOpen.isEmpty && row.onlyClosed.isEmpty, "\(row.script) (\(row.profile))")
+                // The closed loop may meet one interruption more: a digits field owes Zhuyin's
+                // letters nothing and ends that composition, and the engine, reset, then marks
+                // the tone key's digit, which the field does owe (the open loop never marks it).
+                #expect(
+                    row.onlyOpen.isEmpty && row.onlyClosed.allSatisfy { $0 == .compositionInterrupted },
+                    "\(row.script) (\(row.profile)): \(row.onlyOpen) \(row.onlyClosed)")
                 let interrupted = DiscrepancyKind.compositionInterrupted
                 #expect((row.closedCount[interrupted] ?? 0) >= (row.openCount[interrupted] ?? 0))
                 #expect(row.loop.session.expectedText == row.closedText)
@@ -380,9 +385,11 @@ extension EngineSuites {
                 line, rule: try Rules.named("legacy-truncate-count:limit=3"), profile: .ios18Single)
             #expect(sessions == [loop.session])
             let report = try String(contentsOfFile: base + ".md", encoding: .utf8)
-            // A cut at each key of "nihao" from the third: every new composition is cut again.
-            #expect(report.contains("| `composition-interrupted` | 3 | yes |"), "\(report)")
-            #expect(report.contains("| 4 | `composition-interrupted` | ios18-single | `ni \\|` |"), "\(report)")
+            // The cut at the third key of "nihao" commits "ni ", which fills the field: the
+            // compositions after it are cut again, but at a full field that is the limit
+            // working, not an interruption the rule owes the user.
+            #expect(report.contains("| `composition-interrupted` | 1 | yes |"), "\(report)")
+            #expect(report.contains("| 2 | `composition-interrupted` | ios18-single | `[ni\\|]` |"), "\(report)")
         }
 
         /// `speed` prints every engine's keys per second, alone and in the closed loop, and
