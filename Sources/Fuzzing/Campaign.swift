@@ -79,8 +79,21 @@ package struct FuzzFailure: Equatable, Sendable {
     package var session: Session
     /// The failure as the minimised session shows it.
     package var detail: PropertyFailure
-    /// What tells this failure from others of the same property (see ``Fuzzer/shape(of:failure:)``).
+    /// Its root cause: what tells this failure from others of the same property (see
+    /// ``Fuzzer/rootCause(of:traces:)``). One failure is kept per root cause.
     package var shape: String
+    /// The other examined iterations whose minimised failures have the same root cause,
+    /// ascending: `1 + alsoAt.count` minimised failures share it.
+    package var alsoAt: [Int] = []
+
+    /// How many minimised failures share the root cause.
+    package var sharedBy: Int { 1 + alsoAt.count }
+
+    /// `root cause: SHAPE (N minimised failures share it)`, for people.
+    package var rootCauseLine: String {
+        "root cause: \(shape) (" + (sharedBy == 1 ? "1 minimised failure" : "\(sharedBy) minimised failures share it")
+            + ")"
+    }
     /// The minimised session replayed with the rule, one trace per profile, so a report
     /// can show what happened to the field at each event.
     package var traces: [Trace]
@@ -98,8 +111,9 @@ package struct FuzzResult: Equatable, Sendable {
     /// Per property, the iterations whose failures were minimised: the first
     /// ``Fuzzer/examinedPerProperty`` that failed it, ascending.
     package var examined: [FuzzProperty: [Int]]
-    /// Per property (in ``FuzzProperty/allCases`` order), one failure of each distinct shape
-    /// among the examined iterations, the earliest first.
+    /// Per property (in ``FuzzProperty/allCases`` order), one failure of each root cause
+    /// among the examined iterations, the earliest first, each naming the other iterations
+    /// that share its root cause.
     package var failures: [FuzzFailure]
 
     /// The properties that failed, in a stable order.
@@ -108,19 +122,29 @@ package struct FuzzResult: Equatable, Sendable {
     }
 
     /// Keeps, per property, the failures of the first ``Fuzzer/examinedPerProperty`` examined
-    /// iterations, one per shape (the earliest), at most ``Fuzzer/keptPerProperty``, in
-    /// property then iteration order: what a run keeps, and what merged shards keep.
+    /// iterations, one per root cause (the earliest, naming the later iterations that share
+    /// it), at most ``Fuzzer/keptPerProperty`` root causes, in property then iteration
+    /// order: what a run keeps, and what merged shards keep.
     static func distinct(_ failures: [FuzzFailure], examined: [FuzzProperty: [Int]]) -> [FuzzFailure] {
         FuzzProperty.allCases.flatMap { property in
             let first = (examined[property] ?? []).sorted().prefix(Fuzzer.examinedPerProperty)
             let last = first.count == Fuzzer.examinedPerProperty ? first.last ?? .max : .max
-            var shapes: Set<String> = []
-            return
-                failures
-                .filter { $0.property == property && $0.iteration <= last }
-                .sorted { $0.iteration < $1.iteration }
-                .filter { shapes.insert($0.shape).inserted }
-                .prefix(Fuzzer.keptPerProperty)
+            var kept: [FuzzFailure] = []
+            var causes: [String: Int] = [:]
+            for failure in failures.filter({ $0.property == property && $0.iteration <= last })
+                .sorted(by: { $0.iteration < $1.iteration })
+            {
+                let sharing = [failure.iteration] + failure.alsoAt.filter { $0 <= last }
+                if let index = causes[failure.shape] {
+                    kept[index].alsoAt = Array(Set(kept[index].alsoAt + sharing)).sorted()
+                } else {
+                    causes[failure.shape] = kept.count
+                    var representative = failure
+                    representative.alsoAt = Array(Set(sharing.dropFirst())).sorted()
+                    kept.append(representative)
+                }
+            }
+            return kept.prefix(Fuzzer.keptPerProperty)
         }
     }
 }
@@ -130,7 +154,7 @@ package struct FuzzResult: Equatable, Sendable {
 ///
 /// One failure must not hide another: per property, the first ``examinedPerProperty``
 /// failing sessions are minimised, and the first ``keptPerProperty`` distinct
-/// ``shape(of:failure:)``s among them are kept. Minimising is cheap (a few milliseconds), so a rule that fails everywhere costs
+/// ``rootCause(of:traces:)``s among them are kept. Minimising is cheap (a few milliseconds), so a rule that fails everywhere costs
 /// at most that many shrinks per property.
 ///
 /// Iteration `i` of seed `s` is generated from its own generator, seeded from `s` and
@@ -228,44 +252,55 @@ package final class Fuzzer {
     /// How many failing sessions per property a run minimises, looking for distinct failures.
     package static let examinedPerProperty = 16
 
-    /// At most this many distinct failures are kept per property, the earliest.
+    /// At most this many root causes are kept per property, the earliest.
     package static let keptPerProperty = 5
 
-    /// What tells one minimised failure from another of the same property: the profile
-    /// that shows it, the failure's message with its texts and numbers blanked (which
-    /// event failed, and how: `lone surrogate` or `orphan ZWJ`), and the classes of
-    /// the clusters the session types, e.g. `ios-26 after insertText(…) the field holds …
-    /// with lone surrogate at # [emoji letter]`. Counterexamples that differ only in which
-    /// letters or emoji they use, or in the events that lead up to the failure, have one
-    /// shape; a digit with a ZWJ and a refused emoji do not.
-    package static func shape(of events: [SessionEvent], failure: PropertyFailure) -> String {
-        var classes: Set<ClusterClass> = []
-        for event in events {
-            switch event {
-            case .setMarkedText(let text, _), .insertText(let text), .replace(_, let text),
-                .replaceRanges(_, let text), .setText(let text):
-                text.forEachCluster { classes.insert($0.classification.clusterClass) }
-            case .unmarkText, .deleteBackward, .setSelection, .beginEditing, .endEditing, .clearButton, .returnKey,
-                .undo, .redo:
-                break
-            }
+    /// A failure's root cause: the property, and what the rule decided at the failing call
+    /// — the call's shape (an insertion, a marked-text update, a commit, a deletion, a
+    /// paste, a multi-range edit, undo, the editing lifecycle, the app's own assignment)
+    /// and the rule's answer (refused, rewrote, crashed, accepted) — and, for
+    /// `disallowed-class`, the classes of the text the call brought, the input class that
+    /// matters there (a filter that lets Han through and one that lets emoji through are
+    /// two bugs): e.g. `typed-text-lost at a commit: refused`. Not the message, nor the
+    /// profile, nor the texts around, nor for the other properties which characters: a
+    /// limiter that refuses a commit of 中 and of 😀 alike has one bug, reported once.
+    package static func rootCause(of failure: PropertyFailure, traces: [Trace]) -> String {
+        let trace = traces.first { $0.profile == failure.profile } ?? traces.first
+        guard let index = failure.event, let step = trace?.steps.first(where: { $0.eventIndex == index }) else {
+            return "\(failure.property.rawValue) over the whole session"
         }
-        var message = ""
-        var quoted = false
-        for character in failure.message {
-            if character == "\"" {
-                if !quoted { message += "…" }
-                quoted.toggle()
-            } else if !quoted {
-                if character.isNumber {
-                    if message.last != "#" { message += "#" }
-                } else {
-                    message.append(character)
-                }
-            }
+        let answer =
+            step.ruleFault != nil
+            ? "crashed"
+            : !step.accepted
+                ? (step.rewrittenTo != nil ? "refused and rewrote" : "refused")
+                : step.rewrittenTo != nil ? "rewrote" : "accepted"
+        var classes: Set<ClusterClass> = []
+        switch failure.property == .disallowedClass ? step.event : .unmarkText {
+        case .setMarkedText(let text, _), .insertText(let text), .replace(_, let text), .replaceRanges(_, let text),
+            .setText(let text):
+            text.forEachCluster { classes.insert($0.classification.clusterClass) }
+        default: break
         }
         let names = ClusterClass.allCases.filter(classes.contains).map(\.rawValue)
-        return "\(failure.profile) \(message) [\(names.joined(separator: " "))]"
+        return "\(failure.property.rawValue) at \(callShape(step.event, before: step.before)): \(answer)"
+            + (names.isEmpty ? "" : " [\(names.joined(separator: " "))]")
+    }
+
+    /// What kind of call an event makes of the rule, in words.
+    static func callShape(_ event: SessionEvent, before: FieldState) -> String {
+        switch event {
+        case .insertText: before.markedRange == nil ? "an insertion" : "a commit"
+        case .setMarkedText: "a marked-text update"
+        case .unmarkText: "a commit"
+        case .deleteBackward: "a deletion"
+        case .replace(_, let text): text.isEmpty ? "a deletion" : "a paste"
+        case .replaceRanges: "a multi-range edit"
+        case .undo, .redo: "undo"
+        case .setSelection: "a selection"
+        case .beginEditing, .endEditing, .returnKey, .clearButton: "the editing lifecycle"
+        case .setText: "the app's own assignment"
+        }
     }
 
     /// Whether the events make a session a platform could produce (see the shrinker).
@@ -393,7 +428,7 @@ package final class Fuzzer {
     /// Runs iterations of `shard` from 0 until `iterations` (global count) or `seconds` run out.
     ///
     /// - Parameter progress: called now and then with (iterations done, failures so far).
-    /// With `maxFailures`, stops once that many distinct failures are kept (fail fast).
+    /// With `maxFailures`, stops once that many root causes are kept (fail fast).
     /// `saved` failures (``recheck(_:)``) count as found before the first iteration.
     package func run(
         seed: UInt64, iterations: Int?, seconds: Double?, shard: Shard = .all, maxFailures: Int? = nil,
@@ -402,7 +437,9 @@ package final class Fuzzer {
         let clock = Stopwatch()
         var examined: [FuzzProperty: [Int]] = [:]
         var found: [FuzzFailure] = saved
-        var shapes = Set(saved.map { "\($0.property) \($0.shape)" })
+        var causes = Dictionary(
+            saved.enumerated().map { ("\($0.element.property) \($0.element.shape)", $0.offset) },
+            uniquingKeysWith: { a, _ in a })
         for failure in saved { examined[failure.property, default: []].append(failure.iteration) }
         let done = shard.run(
             iterations: iterations, seconds: seconds, clock: clock, clockEvery: 64, progressEvery: 1000,
@@ -416,7 +453,13 @@ package final class Fuzzer {
                     examined[failure.property, default: []].append(iteration)
                     let example = counterexample(
                         failure, events: events, traits: traits, seed: seed, iteration: iteration)
-                    if shapes.insert("\(failure.property) \(example.shape)").inserted { found.append(example) }
+                    let cause = "\(failure.property) \(example.shape)"
+                    if let index = causes[cause] {
+                        found[index].alsoAt.append(iteration)
+                    } else {
+                        causes[cause] = found.count
+                        found.append(example)
+                    }
                 }
             })
         return FuzzResult(
@@ -449,7 +492,7 @@ package final class Fuzzer {
             ?? []
         return FuzzFailure(
             property: failure.property, iteration: iteration, originalEvents: events.count, session: session,
-            detail: detail, shape: Self.shape(of: minimal, failure: detail), traces: traces)
+            detail: detail, shape: Self.rootCause(of: detail, traces: traces), traces: traces)
     }
 
     /// A counterexample's `source.detail`, for people: `fuzz counterexample of PROPERTY

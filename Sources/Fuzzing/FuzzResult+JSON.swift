@@ -5,7 +5,8 @@ import HarnessJSON
 extension FuzzResult {
     /// `{"rule", "seed", "shards", "iterations", "seconds", "properties", "examined": {PROPERTY:
     /// [ITERATION…]}, "failures": [{"property", "iteration", "original_events", "event", "profile",
-    /// "message", "shape", "session", "traces"}]}`, `traces` being the minimised session's replay
+    /// "message", "shape", "also_at", "session", "traces"}]}`, `shape` being the root cause and
+    /// `also_at` the other iterations minimised to it, `traces` being the minimised session's replay
     /// per profile (see ``Trace/json``).
     /// Everything but `seconds` depends only on the rule, the seed, the shards and the
     /// iteration count.
@@ -35,7 +36,8 @@ extension FuzzResult {
                     ("original_events", .int(failure.originalEvents)),
                     ("event", failure.detail.event.map { .int($0) } ?? .null),
                     ("profile", .string(failure.detail.profile)), ("message", .string(failure.detail.message)),
-                    ("shape", .string(failure.shape)), ("session", failure.session.json),
+                    ("shape", .string(failure.shape)), ("also_at", .array(failure.alsoAt.map { .int($0) })),
+                    ("session", failure.session.json),
                     ("traces", .array(failure.traces.map(\.json))),
                 ])
             })
@@ -58,14 +60,20 @@ extension FuzzResult {
             let detail = PropertyFailure(
                 property: property, event: eventNode.value.isNull ? nil : try eventNode.count(),
                 profile: try element.member("profile").string(), message: try element.member("message").string())
-            return FuzzFailure(
+            let traces =
+                try element.optionalMember("traces")?.elements().map { trace throws(JSONDecodingError) in
+                    try Trace(json: trace)
+                } ?? []
+            var failure = FuzzFailure(
                 property: property, iteration: try element.member("iteration").count(),
                 originalEvents: try element.member("original_events").count(), session: session, detail: detail,
-                shape: try element.optionalMember("shape")?.string()
-                    ?? Fuzzer.shape(of: session.events, failure: detail),
-                traces: try element.optionalMember("traces")?.elements().map { trace throws(JSONDecodingError) in
-                    try Trace(json: trace)
-                } ?? [])
+                shape: try element.optionalMember("shape")?.string() ?? Fuzzer.rootCause(of: detail, traces: traces),
+                traces: traces)
+            failure.alsoAt =
+                try element.optionalMember("also_at")?.elements().map { item throws(JSONDecodingError) in
+                    try item.count()
+                } ?? []
+            return failure
         }
         var examined: [FuzzProperty: [Int]] = [:]
         if let node = try node.optionalMember("examined") {

@@ -16,6 +16,14 @@ public struct FuzzCampaign: Sendable {
         public var explanation: String
         /// One sentence with the concrete values.
         public var message: String
+        /// The root cause: the property, the shape of the failing call, the rule's answer and
+        /// the classes of the text it brought (`typed-text-lost at a commit: refused [han]`).
+        /// One failure is kept per root cause.
+        public var rootCause: String
+        /// How many minimised failures share the root cause (this one included).
+        public var sharedBy: Int
+        /// `root cause: … (N minimised failures share it)`.
+        var rootCauseLine: String
         /// The profile the failure shows under (`ios-18`, `ios-26`, …).
         public var profile: String
         /// The seed's iteration whose session was minimised.
@@ -36,10 +44,10 @@ public struct FuzzCampaign: Sendable {
     public let properties: [String]
     /// How many sessions were generated.
     public var sessions: Int { result.iterations }
-    /// Each distinct failure, by property (in a stable order) then iteration: per property,
-    /// the first 16 failing sessions are minimised and one of each shape is kept (which
-    /// event kinds, which classes of text, which profile), so one failure never hides
-    /// another.
+    /// One failure per root cause, by property (in a stable order) then iteration: per
+    /// property, the first 16 failing sessions are minimised and one is kept per root cause
+    /// (the failing call's shape, the rule's answer, the classes of the text it brought),
+    /// at most 5, with how many share it: one bug is reported once, and never hides another.
     public let failures: [Failure]
 
     /// Fuzzes `rule` for `seconds` (or `iterations` sessions) from `seed`.
@@ -100,7 +108,9 @@ public struct FuzzCampaign: Sendable {
         failures = result.failures.map { failure in
             Failure(
                 property: failure.property.rawValue, explanation: failure.property.explanation,
-                message: failure.detail.message, profile: failure.detail.profile, iteration: failure.iteration,
+                message: failure.detail.message, rootCause: failure.shape, sharedBy: failure.sharedBy,
+                rootCauseLine: failure.rootCauseLine,
+                profile: failure.detail.profile, iteration: failure.iteration,
                 session: failure.session,
                 timeline: (failure.traces.first { $0.profile == failure.detail.profile } ?? failure.traces.first)
                     .map { "  under \($0.profile):\n" + timeline($0) } ?? "")

@@ -92,9 +92,10 @@ public enum HarnessAssert {
             rule: rule, contract: contract, seconds: seconds, iterations: iterations, seed: seed, profiles: profiles)
         guard !run.failures.isEmpty else { return run }
         var message =
-            "rule '\(rule.spec)' failed \(Set(run.failures.map(\.property)).count) of \(run.properties.count) properties in \(run.sessions) fuzzed sessions (seed \(seed)), \(run.failures.count) distinct failures"
+            "rule '\(rule.spec)' failed \(Set(run.failures.map(\.property)).count) of \(run.properties.count) properties in \(run.sessions) fuzzed sessions (seed \(seed)), \(run.failures.count) root causes"
         for failure in run.failures {
             message += "\n\n\(failure.property): \(failure.explanation)\n  \(failure.message)\n"
+            message += "  \(failure.rootCauseLine)\n"
             message += "  minimised to \(failure.session.events.count) events (session \(failure.session.id)):\n"
             message += failure.timeline
         }

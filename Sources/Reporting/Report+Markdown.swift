@@ -35,7 +35,7 @@ extension Report {
             }
         case .fuzz(let fuzz):
             out +=
-                "| seed | shards | sessions generated | properties checked | properties failed | distinct failures |\n"
+                "| seed | shards | sessions generated | properties checked | properties failed | root causes |\n"
             out += "|---:|---|---:|---:|---:|---:|\n"
             out +=
                 "| \(fuzz.seed) | \(Self.escape(fuzz.shards.map(\.description).joined(separator: ", "))) | \(fuzz.iterations) | "

@@ -152,8 +152,9 @@ extension Report {
         }
     }
 
-    /// A fuzz campaign's results: one session replay per minimised counterexample, its
-    /// finding the property that failed.
+    /// A fuzz campaign's results: one session replay per root cause, its minimised
+    /// counterexample's, its finding the property that failed, with the root cause and how
+    /// many minimised failures share it.
     package init(fuzz result: FuzzResult, profiles: [String]) {
         self.init(
             origin: .fuzz(result),
@@ -165,10 +166,12 @@ extension Report {
                     findings: [
                         Finding(
                             kind: .property(failure.property), event: failure.detail.event,
-                            profiles: [failure.detail.profile], message: failure.detail.message,
+                            profiles: [failure.detail.profile],
+                            message: failure.detail.message + "; " + failure.rootCauseLine,
                             details: .object([
                                 ("iteration", .int(failure.iteration)),
                                 ("originalEvents", .int(failure.originalEvents)),
+                                ("rootCause", .string(failure.shape)), ("sharedBy", .int(failure.sharedBy)),
                             ]))
                     ], traces: failure.traces)
             }, errors: [])

@@ -149,22 +149,31 @@ import Testing
         #expect(!lost.contains { $0.detail.message.hasPrefix("setMarkedText") })
     }
 
+    /// For `disallowed-class` the class that got in tells bugs apart; for the other
+    /// properties which text the rule refused or rewrote does not.
     @Test(arguments: [
-        // Different letters, digits or emoji, marks on them: one shape.
-        ("a", "b", true), ("🌬️", "🏋🏾", true), ("1", "１", true), ("a", "a\u{301}", true),
+        // Different letters, digits or emoji, marks on them: one root cause.
+        ("a", "b", true), ("🌬️", "🏋🏾", true), ("٣", "１", true), ("a", "a\u{301}", true),
         // Han is not a letter, an emoji not a digit.
         ("a", "中", false), ("7", "🌬️", false),
     ])
-    func shapesIgnoreWhichTextAndKeepWhatKind(_ first: String, _ second: String, _ same: Bool) {
-        func shape(_ text: String, profile: String = "ios-26") -> String {
-            Fuzzer.shape(
-                of: [.insertText(UTF16Text(text))],
-                failure: PropertyFailure(
-                    property: .typedTextLost, event: 0, profile: profile,
-                    message: "insertText(\"\(text)\") on \"|\" should leave \"\(text)\" but left \"|\" at 12"))
+    func disallowedClassesKeepWhatKindOfTextGotIn(_ first: String, _ second: String, _ same: Bool) throws {
+        let rule = try RuleCatalogue.full.rule("legacy-lxd-number")
+        func cause(_ text: String, _ property: FuzzProperty, profile: String = "ios26-multi") throws -> String {
+            let session = Session(
+                id: "c", ime: .other, source: .init(kind: .fuzz, detail: "test"), initial: FieldState(text: "1"),
+                events: [.insertText(UTF16Text(text))])
+            let traces = try Replayer().run(session, profiles: Fixtures.profiles, rules: [rule], traces: .all)[0].traces
+            return Fuzzer.rootCause(
+                of: PropertyFailure(property: property, event: 0, profile: profile, message: "any words"),
+                traces: traces)
         }
-        #expect((shape(first) == shape(second)) == same, "\(shape(first)) / \(shape(second))")
-        #expect(shape(first) != shape(first, profile: "ios-18"), "the profile tells failures apart")
+        let (a, b) = (try cause(first, .disallowedClass), try cause(second, .disallowedClass))
+        #expect((a == b) == same, "\(a) / \(b)")
+        #expect(try a == cause(first, .disallowedClass, profile: "ios18-single"), "one bug under both profiles")
+        #expect(try cause("a", .disallowedClass) == "disallowed-class at an insertion: rewrote [letter]")
+        #expect(try cause(first, .typedTextLost) == cause(second, .typedTextLost))
+        #expect(try cause("中", .typedTextLost) == "typed-text-lost at an insertion: rewrote")
     }
 
     @Test func generatedSessionsAreValidAndPlausible() throws {

@@ -52,7 +52,7 @@ enum FuzzCommand: Command {
                     """),
             .value(
                 "--max-failures", "N",
-                help: "Stop once N distinct failures are found (1: fail fast); the run still reports them all."),
+                help: "Stop once N root causes are found (1: fail fast); the run still reports them all."),
             .value(
                 "--progress", "FORMAT", choices: ["text", "json"],
                 help: """
@@ -357,11 +357,11 @@ enum FuzzCommand: Command {
         return CLIResult(exitCode: own.disagreements == 0 ? 0 : 1, standardOutput: output)
     }
 
-    /// `N sessions, P properties failed (F distinct failures)`.
+    /// `N sessions, P properties failed (F root causes)`.
     static func summary(_ result: FuzzResult) -> String {
         let failed = result.failedProperties.count
         var summary = "\(result.iterations) sessions, \(failed) \(failed == 1 ? "property" : "properties") failed"
-        if result.failures.count > failed { summary += " (\(result.failures.count) distinct failures)" }
+        if result.failures.count > failed { summary += " (\(result.failures.count) root causes)" }
         return summary
     }
 
@@ -383,6 +383,7 @@ enum FuzzCommand: Command {
                 "\nFAIL \(failure.property.rawValue) under \(profile) (seed \(result.seed), iteration \(failure.iteration); "
             out += "\(failure.originalEvents) events, minimised to \(events) event\(events == 1 ? "" : "s")): "
             out += failure.detail.message + "\n"
+            out += "  \(failure.rootCauseLine)\n"
             // The failing profile first; the others only where the property compares them.
             let shown = failure.traces.filter {
                 $0.profile == profile || failure.property == .profileDependent

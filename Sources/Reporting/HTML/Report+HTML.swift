@@ -110,7 +110,7 @@ struct HTMLPage {
             tile("seconds", String(Int(fuzz.seconds.rounded())))
             tile("properties checked", fuzz.properties.count)
             tile("properties failed", report.failedPropertyCount, bad: !report.sessions.isEmpty)
-            tile("distinct failures", report.sessions.count, bad: !report.sessions.isEmpty)
+            tile("root causes", report.sessions.count, bad: !report.sessions.isEmpty)
         }
         out += "</div>\n"
         if report.rules.count > 3 {
