@@ -256,8 +256,8 @@ package final class Fuzzer {
     package static let keptPerProperty = 5
 
     /// A failure's root cause: the property, and what the rule decided at the failing call
-    /// — the call's shape (an insertion, a marked-text update, a commit, a deletion, a
-    /// paste, a multi-range edit, undo, the editing lifecycle, the app's own assignment)
+    /// — the call's shape (an insertion or paste, a marked-text update, a commit, a
+    /// deletion, a multi-range edit, undo, the editing lifecycle, the app's own assignment)
     /// and the rule's answer (refused, rewrote, crashed, accepted) — and, for
     /// `disallowed-class`, the classes of the text the call brought, the input class that
     /// matters there (a filter that lets Han through and one that lets emoji through are
@@ -287,14 +287,15 @@ package final class Fuzzer {
             + (names.isEmpty ? "" : " [\(names.joined(separator: " "))]")
     }
 
-    /// What kind of call an event makes of the rule, in words.
+    /// What kind of call an event makes of the rule, in words: as the rule sees it, so a
+    /// key typed and a paste, which reach a delegate alike (text for a range), are one shape.
     static func callShape(_ event: SessionEvent, before: FieldState) -> String {
         switch event {
-        case .insertText: before.markedRange == nil ? "an insertion" : "a commit"
+        case .insertText: before.markedRange == nil ? "an insertion or paste" : "a commit"
         case .setMarkedText: "a marked-text update"
         case .unmarkText: "a commit"
         case .deleteBackward: "a deletion"
-        case .replace(_, let text): text.isEmpty ? "a deletion" : "a paste"
+        case .replace(_, let text): text.isEmpty ? "a deletion" : "an insertion or paste"
         case .replaceRanges: "a multi-range edit"
         case .undo, .redo: "undo"
         case .setSelection: "a selection"
