@@ -238,6 +238,24 @@ package final class Replayer {
     }
 
     /// Whether `session` undoes or redoes anything: only then is the undo stack kept.
+    /// Whether `call` replaces committed text: a range of some length not inside the
+    /// `marked` range.
+    static func replacesCommittedText(_ call: DelegateCall, marked: UTF16Range?) -> Bool {
+        func replaces(_ range: UTF16Range) -> Bool {
+            range.length > 0 && !(marked.map { $0.location <= range.location && range.end <= $0.end } ?? false)
+        }
+        return switch call {
+        case .single(let range, _): replaces(range)
+        case .multi(let ranges, _): ranges.contains(where: replaces)
+        }
+    }
+
+    /// Empties the undo and redo stacks, as `setText:` outside an edit does.
+    private static func clearUndo(_ run: inout ProfileReplay) {
+        run.undoStack.removeAll()
+        run.redoStack.removeAll()
+    }
+
     static func tracksUndo(_ session: Session) -> Bool { session.events.contains { $0 == .undo || $0 == .redo } }
 
     /// Where a crash schedule says a profile's replay stopped: the event whose step
@@ -307,8 +325,7 @@ package final class Replayer {
             run.recordedMarked = false
             let before = run.previous
             run.field.setTextProgrammatically(text)
-            run.undoStack.removeAll()
-            run.redoStack.removeAll()
+            Self.clearUndo(&run)
             let step = TraceStep(
                 eventIndex: index, event: event, before: before, calls: [], skipped: nil, rewrittenTo: nil,
                 rewriteEndedComposition: false, after: run.field.state, newBrokenSpots: newBrokenSpots(&run))
@@ -447,7 +464,12 @@ package final class Replayer {
                 registersUndo: false, presents: true, mayBePlain: false, follows: false
             ) { step, _ in made = step }
             guard let step = made else { preconditionFailure("an undo step is made whole") }
-            if step.accepted, step.rewrittenTo == nil {
+            // Only an undo that happened can be redone: one the field could not carry out
+            // (its range now splits a character, after marked text moved the text) leaves
+            // nothing on the other stack, or redoing it would name text that never was.
+            if step.accepted, step.rewrittenTo == nil, step.skipped == nil,
+                run.field.text == before.text.replacing(entry.range, with: entry.text)
+            {
                 if redo { run.undoStack.append(reverted) } else { run.redoStack.append(reverted) }
             }
             return step
@@ -700,6 +722,15 @@ package final class Replayer {
                 }
                 // The field is moved into the request and back: asking retains nothing.
                 let marked = run.field.state.markedRange
+                // A composition step that replaces committed text (marked text typed over a
+                // selection) is the platform's own edit, not registered: UIKit keeps its undo
+                // stack coherent with the edits it makes, so the stacks, whose ranges no longer
+                // fit, are emptied (`assumed`: how UIKit groups marked-text edits for undo is
+                // undocumented; the stale ranges that crash come from a rule's refusals and
+                // assignments — jianshu.com/p/b302a7c66741, /p/8a18baf0a252 — not from typing).
+                let replacesCommitted =
+                    registersUndo && run.tracksUndo && isCompositionStep
+                    && Self.replacesCommittedText(call, marked: marked)
                 run.request.call = call
                 swap(&run.request.field, &run.field.state)
                 if hidesMarkedRange { run.request.field.markedRange = nil }
@@ -729,6 +760,7 @@ package final class Replayer {
                             isCompositionStep: isCompositionStep || composing))
                     return
                 }
+                if replacesCommitted { Self.clearUndo(&run) }
                 // The first edit of the step: the field before it is the field before the
                 // step, and the text is compared through the stretch the edit changed.
                 if !edited {
@@ -901,6 +933,14 @@ package final class Replayer {
     /// is (the field resigns; no `shouldChangeCharacters` is asked for it, as for
     /// `unmarkText` — `assumed`, like the `editingChanged` that follows when the marked
     /// range goes), did-end. An assignment in any of them is applied at once.
+    ///
+    /// An assignment in a delegate method, and the clear button's own clearing, is
+    /// `setText:` outside an edit: it registers nothing and clears the undo and redo stacks
+    /// (jianshu.com/p/b302a7c66741: "正常情况下输入框执行setText:,默认不会注册到自己的
+    /// undoManager上,并且会清空undoManger的undo、redo栈" — normally `setText:` is not
+    /// registered and empties both stacks; only one made in an `editingChanged` handler,
+    /// after the edit it answers was registered, leaves them). That the clear button
+    /// clears through `setText:` is `assumed`.
     private func lifecycleStep(
         _ run: inout ProfileReplay, event: SessionEvent, index: Int, rule: any InputRule
     ) -> TraceStep {
@@ -908,12 +948,13 @@ package final class Replayer {
         var records: [EditingRecord] = []
         var rewrittenTo: UTF16Text?
         var endedComposition = false
-        func apply(_ assignment: TextAssignment?, to run: inout ProfileReplay) {
+        func apply(_ assignment: TextAssignment?, to run: inout ProfileReplay, clearsUndo: Bool) {
             guard let assignment else { return }
             let wasMarked = run.field.state.markedRange != nil
             if assign(assignment, to: &run) {
                 rewrittenTo = assignment.text
                 endedComposition = endedComposition || wasMarked
+                if clearsUndo { Self.clearUndo(&run) }
             }
         }
         func ask(_ moment: EditingMoment, _ run: inout ProfileReplay) -> EditingResponse {
@@ -921,13 +962,15 @@ package final class Replayer {
             let response = rule.editing(moment, field: seen, profile: run.profile)
             let allowed = moment == .didBeginEditing || moment == .didEndEditing || response.allows
             records.append(EditingRecord(moment: moment, allowed: allowed, seen: seen))
-            apply(response.assignment, to: &run)
+            apply(response.assignment, to: &run, clearsUndo: true)
             return response
         }
         func changed(from earlier: FieldState, _ run: inout ProfileReplay) {
             let now = run.field.state
             guard now.text != earlier.text || now.markedRange != earlier.markedRange else { return }
-            apply(rule.editingChanged(FieldChange(before: earlier, after: now, profile: run.profile)), to: &run)
+            apply(
+                rule.editingChanged(FieldChange(before: earlier, after: now, profile: run.profile)), to: &run,
+                clearsUndo: false)
         }
         func endEditing(_ run: inout ProfileReplay) {
             guard ask(.shouldEndEditing, &run).allows else { return }
@@ -951,6 +994,7 @@ package final class Replayer {
             if run.editing, ask(.shouldClear, &run).allows, !run.field.text.isEmpty {
                 let earlier = run.field.state
                 run.field.setTextProgrammatically(.empty)
+                Self.clearUndo(&run)
                 changed(from: earlier, &run)
             }
         case .returnKey:

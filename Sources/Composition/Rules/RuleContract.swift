@@ -322,10 +322,11 @@ extension RuleContract {
         if let inputPromise, !brought.isEmpty, !inputPromise.holds(for: brought) {
             return .outsidePromise(inputPromise)
         }
-        // A text that broke the promise before (an app's draft) is judged by what comes in.
+        // A text that broke the promise before (an app's draft) is judged by what comes in;
+        // a deletion brings nothing, and is judged by what it leaves alone.
         if let textPromise, !textPromise.holds(for: committed) {
             let held = field.committedText
-            if held.isEmpty || textPromise.holds(for: held) || !textPromise.holds(for: brought) {
+            if brought.isEmpty || held.isEmpty || textPromise.holds(for: held) || !textPromise.holds(for: brought) {
                 return .outsidePromise(textPromise)
             }
         }
