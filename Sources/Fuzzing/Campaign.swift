@@ -257,7 +257,8 @@ package final class Fuzzer {
 
     /// A failure's root cause: the property, and what the rule decided at the failing call
     /// — the call's shape (an insertion or paste, a marked-text update, a commit, a
-    /// deletion, a multi-range edit, undo, the editing lifecycle, the app's own assignment)
+    /// deletion, a multi-range edit, undo, the editing lifecycle, the app's own assignment;
+    /// "an edit" for a rewrite alone, which a handler makes from the text and not the call)
     /// and the rule's answer (refused, rewrote, crashed, accepted) — and, for
     /// `disallowed-class`, the classes of the text the call brought, the input class that
     /// matters there (a filter that lets Han through and one that lets emoji through are
@@ -283,16 +284,31 @@ package final class Fuzzer {
         default: break
         }
         let names = ClusterClass.allCases.filter(classes.contains).map(\.rawValue)
-        return "\(failure.property.rawValue) at \(callShape(step.event, before: step.before)): \(answer)"
+        // A rewrite alone is an `editingChanged` handler's (or a formatter's) doing: it sees
+        // the text the change left, not the call, so what made the change is no part of its
+        // bug. A refused deletion is a deletion, whatever event asked for it.
+        // Text the contract allows refused is one bug whether a key, a paste or a
+        // composition brought it (a limit that forgets the range it replaces refuses all
+        // three); the counterexample shows which.
+        var shape =
+            answer == "rewrote"
+            ? "an edit"
+            : failure.property == .deletionBlocked ? "a deletion" : callShape(step.event, before: step.before)
+        if failure.property == .typedTextLost, shape == "a commit" || shape == "an insertion or paste" {
+            shape = "a commit, insertion or paste"
+        }
+        return "\(failure.property.rawValue) at \(shape): \(answer)"
             + (names.isEmpty ? "" : " [\(names.joined(separator: " "))]")
     }
 
     /// What kind of call an event makes of the rule, in words: as the rule sees it, so a
-    /// key typed and a paste, which reach a delegate alike (text for a range), are one shape.
+    /// key typed and a paste, which reach a delegate alike (text for a range), are one shape,
+    /// and so are the events that replace something with nothing (a deletion).
     static func callShape(_ event: SessionEvent, before: FieldState) -> String {
         switch event {
-        case .insertText: before.markedRange == nil ? "an insertion or paste" : "a commit"
-        case .setMarkedText: "a marked-text update"
+        case .insertText(let text):
+            text.isEmpty ? "a deletion" : before.markedRange == nil ? "an insertion or paste" : "a commit"
+        case .setMarkedText(let text, _): text.isEmpty ? "a deletion" : "a marked-text update"
         case .unmarkText: "a commit"
         case .deleteBackward: "a deletion"
         case .replace(_, let text): text.isEmpty ? "a deletion" : "an insertion or paste"
@@ -346,8 +362,14 @@ package final class Fuzzer {
             id: "fuzz", ime: traits.ime, locale: keyboard?.region, keyboard: keyboard,
             source: .init(kind: .fuzz, detail: ""), initial: FieldState(text: .empty), events: events)
         session.secureTextEntry = traits.secure
+        return failures(of: session, plainSteps: plainSteps)
+    }
+
+    /// The failures of `session` as it is (its field, input method, keyboard and events):
+    /// a corpus or user session checked with the properties a generated one is.
+    package func failures(of session: Session, plainSteps: Bool = true) -> [PropertyFailure] {
         var collector = PropertyChecker.Collector()
-        let (profiles, checker) = judges(of: events)
+        let (profiles, checker) = judges(of: session.events)
         let result = replayer.run(
             session, profiles: profiles, rules: [rule], limits: Self.decidingKinds,
             observe: { position, _, step in checker.check(step, profile: position, into: &collector) },
@@ -362,7 +384,20 @@ package final class Fuzzer {
                     } : { _, _, _, _, _ in },
             restart: { collector = PropertyChecker.Collector() })
         checker.check(result[0].findings, into: &collector)
-        return collector.failures
+        return collector.failures(under: checker.contract)
+    }
+
+    /// The failures of a session that is not to be minimised (a corpus or user session),
+    /// each with its root cause (``rootCause(of:traces:)``) and the traces that show it.
+    package func unshrunkFailures(of session: Session) -> [(
+        failure: PropertyFailure, rootCause: String, traces: [Trace]
+    )] {
+        let found = failures(of: session)
+        guard !found.isEmpty else { return [] }
+        let traces =
+            replayer.run(session, profiles: judges(of: session.events).profiles, rules: [rule], traces: .all)
+            .first?.traces ?? []
+        return found.map { ($0, Self.rootCause(of: $0, traces: traces), traces) }
     }
 
     /// The profiles a session is judged under, and their checker: all of them, or, for a

@@ -5,7 +5,8 @@ import HarnessJSON
 extension FuzzResult {
     /// `{"rule", "seed", "shards", "iterations", "seconds", "properties", "examined": {PROPERTY:
     /// [ITERATION…]}, "failures": [{"property", "iteration", "original_events", "event", "profile",
-    /// "message", "shape", "also_at", "session", "traces"}]}`, `shape` being the root cause and
+    /// "message", "why", "shape", "also_at", "session", "traces"}]}`, `why` saying in the contract's
+    /// words why it is the rule's fault, `shape` being the root cause and
     /// `also_at` the other iterations minimised to it, `traces` being the minimised session's replay
     /// per profile (see ``Trace/json``).
     /// Everything but `seconds` depends only on the rule, the seed, the shards and the
@@ -36,6 +37,7 @@ extension FuzzResult {
                     ("original_events", .int(failure.originalEvents)),
                     ("event", failure.detail.event.map { .int($0) } ?? .null),
                     ("profile", .string(failure.detail.profile)), ("message", .string(failure.detail.message)),
+                    ("why", failure.detail.why.map { .string($0) } ?? .null),
                     ("shape", .string(failure.shape)), ("also_at", .array(failure.alsoAt.map { .int($0) })),
                     ("session", failure.session.json),
                     ("traces", .array(failure.traces.map(\.json))),
@@ -57,9 +59,10 @@ extension FuzzResult {
             let property = try Self.property(element.member("property"))
             let eventNode = try element.member("event")
             let session = try Session(json: element.member("session"))
-            let detail = PropertyFailure(
+            var detail = PropertyFailure(
                 property: property, event: eventNode.value.isNull ? nil : try eventNode.count(),
                 profile: try element.member("profile").string(), message: try element.member("message").string())
+            if let why = try element.optionalMember("why"), !why.value.isNull { detail.why = try why.string() }
             let traces =
                 try element.optionalMember("traces")?.elements().map { trace throws(JSONDecodingError) in
                     try Trace(json: trace)

@@ -61,6 +61,47 @@ package enum FuzzProperty: String, CaseIterable, Sendable, Codable {
         }
     }
 
+    /// Why a failure of the property at `event` is the fault of a rule with `contract`,
+    /// in the contract's words (``RuleContract/reason(for:)`` for replay's kinds).
+    package func reason(under contract: RuleContract, event: Int?) -> String {
+        let at = event.map { " at event \($0)" } ?? " by the end of the session"
+        let after = event.map { " after event \($0)" } ?? " at the end of the session"
+        let promised = contract.promiseInWords
+        switch self {
+        case .limitExceeded:
+            let limit = contract.limit.map { "\($0.count) \($0.unit.words)" } ?? "its limit"
+            return "the contract promises at most \(limit) of committed text; it measures more\(after)"
+        case .brokenText: return "every contract promises whole characters; the rule left a fragment of one\(at)"
+        case .compositionInterrupted:
+            return "the contract promises composition safety (\(promised)): marked text is the input method's "
+                + "until it commits, and nothing it could commit breaks a promise, yet the rule interfered\(at)"
+        case .deletionBlocked:
+            return "nothing the contract promises (\(promised)) is broken by what the deletion leaves, and a user "
+                + "must be able to delete; the rule refused it\(at)"
+        case .profileDependent:
+            return "the contract promises the same outcome on every platform (\(promised)); the rule's differs\(at)"
+        case .disallowedClass:
+            let classes =
+                contract.allowedClasses.map { "allows only " + $0.map(\.description).joined(separator: ", ") }
+                ?? "denies " + contract.deniedClasses.map(\.description).joined(separator: ", ")
+            return "the contract \(classes); the committed text holds another kind of character\(after)"
+        case .promiseBroken:
+            return "the contract promises \(contract.textPromise?.description ?? promised); the committed text "
+                + "does not keep it\(after), though it did before"
+        case .typedTextLost:
+            return "the contract (\(promised)) keeps none of what the user committed out: it fits the limit, "
+                + "the classes and the promises; the rule dropped it\(at)"
+        case .committedTextLost:
+            return "no contract lets a rule drop committed text the user's edit did not touch; the rule did\(at)"
+        case .ruleCrashed:
+            return "every contract promises that the app keeps running; the rule would bring it down\(at)"
+        case .keyRefused:
+            return "the field's own keyboard is made for this key here"
+                + (contract.limit.map { " and the contract's limit of \($0.count) \($0.unit.words) is not reached" }
+                    ?? "") + "; the rule refused it\(at)"
+        }
+    }
+
     /// The property's bit in a set of properties.
     fileprivate var bit: UInt32 {
         switch self {
@@ -99,6 +140,9 @@ package struct PropertyFailure: Hashable, Sendable {
     package var event: Int?
     package var profile: String
     package var message: String
+    /// Why it is the rule's fault, in its contract's words (``FuzzProperty/reason(under:event:)``);
+    /// `nil` in results written before 0.3.
+    package var why: String?
 
     package init(property: FuzzProperty, event: Int?, profile: String, message: String) {
         self.property = property
@@ -152,6 +196,15 @@ package final class PropertyChecker {
 
         /// The failures, in the order of ``FuzzProperty/allCases``.
         package var failures: [PropertyFailure] { FuzzProperty.allCases.compactMap { found[$0] } }
+
+        /// The failures, each with why it is the fault of a rule with `contract`.
+        package func failures(under contract: RuleContract) -> [PropertyFailure] {
+            failures.map { failure in
+                var failure = failure
+                failure.why = failure.property.reason(under: contract, event: failure.event)
+                return failure
+            }
+        }
     }
 
     /// Checks one step of the profile at `position` (skipped steps have nothing to check).
@@ -227,7 +280,12 @@ package final class PropertyChecker {
             afterState.text == beforeState.text && afterState.markedRange == beforeState.markedRange
             ? before : afterState.committedText
         if after != before {
-            if wants(.disallowedClass), let cluster = disallowedCluster(in: after), disallowedCluster(in: before) == nil
+            // Typed text that merges with the clusters around it (`▫` typed in front of a
+            // lone U+FE0F becomes the emoji `▫️`) makes a cluster no keyboard sends whole:
+            // the rule judged what it was given, which was no such cluster.
+            if wants(.disallowedClass), let cluster = disallowedCluster(in: after),
+                disallowedCluster(in: before) == nil,
+                typedTextFormsClusters(before: before, intended: after)
             {
                 add(
                     .disallowedClass, event, profile,
@@ -261,11 +319,15 @@ package final class PropertyChecker {
         if wants(.brokenText), !step.newBrokenSpots.isEmpty,
             analyzer.brokenSpots(in: step.after.text).count
                 > max(analyzer.brokenSpots(in: plain.text).count, analyzer.brokenSpots(in: before).count),
-            !typedTextHasStrayEmojiComponent(before: before, intended: plain.state.committedText)
+            step.newBrokenSpots.contains(where: \.isLoneSurrogate)
+                || !typedTextHasStrayEmojiComponent(before: before, intended: plain.state.committedText)
+                    && typedTextFormsClusters(before: before, intended: plain.state.committedText)
         {
             // More broken than the user's own edit left it, and than the committed text was:
             // the rule's doing — unless the edit brought a piece of an emoji with no emoji
-            // (`物` U+200D), which no keyboard sends and whose piece a filter then strands.
+            // (`物` U+200D) or text that merges with its neighbours (a paste starting with a
+            // lone ZWJ after `👋🏿`), which no keyboard sends and whose pieces a filter then
+            // strands. A lone surrogate is always the rule's: no edit cuts between two units.
             add(
                 .brokenText, event, profile,
                 "after \(step.event) the field holds \"\(step.after.notation)\" with \(step.newBrokenSpots.map(\.description).joined(separator: ", "))"
@@ -507,16 +569,26 @@ package final class PropertyChecker {
     /// that is not classified emoji (a minimally-qualified or unqualified sequence such as
     /// 👮🏼‍♂ without U+FE0F, a text-style ♂ or © without VS16) is debatable: a rule may
     /// keep it or refuse it and neither is a failure.
+    ///
+    /// A letter or digit is no emoji by itself (`1` and `#` are `Emoji`), but one carrying
+    /// a piece of an emoji after it (`Emoji_Component`: U+FE0F, the keycap mark, a skin
+    /// tone, a ZWJ), such as `1️⃣🏽` or `9️⃣🏻`, is debatable too: Swift's `isEmoji` with a
+    /// following U+FE0F calls it an emoji, RGI does not.
     static func isDebatableEmoji(_ units: UnsafeBufferPointer<UInt16>, _ classification: ClusterClassification)
         -> Bool
     {
-        guard classification.clusterClass != .emoji, classification.clusterClass != .digit,
-            classification.clusterClass != .letter
-        else { return false }
+        guard classification.clusterClass != .emoji else { return false }
+        let alphanumeric = classification.clusterClass == .digit || classification.clusterClass == .letter
+        var first = true
         for element in UTF16Text(units: units).decodedUnits {
             guard case .scalar(let scalar) = element else { continue }
+            defer { first = false }
             let binary = CodePointProperties(scalar).binary
-            if binary.contains(.emoji) || binary.contains(.extendedPictographic) { return true }
+            if alphanumeric {
+                if !first, binary.contains(.emojiComponent) { return true }
+            } else if binary.contains(.emoji) || binary.contains(.extendedPictographic) {
+                return true
+            }
         }
         return false
     }

@@ -86,7 +86,8 @@ public struct ClosedLoopResult: Sendable {
     public var discrepancies: [CorpusReplay.Discrepancy] {
         result.findings.map {
             CorpusReplay.Discrepancy(
-                kind: $0.kind, session: result.sessionID, event: $0.event, profiles: $0.profiles, message: $0.message)
+                kind: $0.kind, session: result.sessionID, event: $0.event, profiles: $0.profiles, message: $0.message,
+                why: $0.why)
         }
     }
 

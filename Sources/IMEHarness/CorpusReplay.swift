@@ -19,10 +19,42 @@ public struct CorpusReplay: Sendable {
         public var profiles: [String]
         /// One sentence with the concrete values, fields in notation.
         public var message: String
+        /// Why it is the rule's fault, in the words of its contract; `nil` for what points
+        /// at the platform.
+        public var why: String? = nil
 
         /// `session event N kind (profiles): message`.
         public var description: String {
             "\(session) \(event.map { "event \($0)" } ?? "(session)") \(kind.rawValue) (\(profiles.joined(separator: ", "))): \(message)"
+        }
+    }
+
+    /// A property of the fuzzer (``FuzzCampaign/properties``) that a session of the corpus
+    /// breaks: the same judgement a fuzzed session gets, on a session that is not minimised.
+    public struct PropertyFailure: Sendable, CustomStringConvertible {
+        /// The property's stable name (`promise-broken`, `typed-text-lost`, …).
+        public var property: String
+        /// What the property asks, in one sentence.
+        public var explanation: String
+        /// The session's id.
+        public var session: String
+        /// The 0-based event index, or `nil` for the session as a whole.
+        public var event: Int?
+        /// The profile it failed under (the first, when several).
+        public var profile: String
+        /// One sentence with the concrete values.
+        public var message: String
+        /// Why it is the rule's fault, in the words of its contract.
+        public var why: String
+        /// What the rule decided at the failing call and why it is wrong
+        /// (``FuzzCampaign/Failure/rootCause``): sessions that share it show one bug.
+        public var rootCause: String
+        /// The session's events as the field saw them under `profile`.
+        public var timeline: String
+
+        /// `session event N property (profile): message`.
+        public var description: String {
+            "\(session) \(event.map { "event \($0)" } ?? "(session)") \(property) (\(profile)): \(message)"
         }
     }
 
@@ -34,17 +66,23 @@ public struct CorpusReplay: Sendable {
     public let rule: String
     /// Every discrepancy, session by session, in corpus order.
     public let discrepancies: [Discrepancy]
+    /// Every property of the rule's contract that a session breaks, the first failure of
+    /// each property per session, in corpus order; empty when the replay was made without
+    /// them (`properties: false`).
+    public let propertyFailures: [PropertyFailure]
     /// How many sessions were replayed.
     public var sessionCount: Int { sessions.count }
     /// The text each session's field ends with, session by session, profile by profile.
     public var finalTexts: [UTF16Text] { results.flatMap { $0.finalText.map(\.value) } }
 
-    /// Replays `rule` through `corpus` under `profiles`.
+    /// Replays `rule` through `corpus` under `profiles` and, with `properties`, checks
+    /// every session with the fuzzer's properties of the rule's contract, as a fuzzed
+    /// session is checked (``propertyFailures``).
     ///
     /// - Throws: ``HarnessFailure`` when a session cannot be read.
-    public init(rule: some InputRule, corpus: Corpus = .bundled, profiles: [Profile] = Profile.all)
-        throws(HarnessFailure)
-    {
+    public init(
+        rule: some InputRule, corpus: Corpus = .bundled, profiles: [Profile] = Profile.all, properties: Bool = true
+    ) throws(HarnessFailure) {
         let sessions = try corpus.load()
         let replayer: Replayer
         do {
@@ -56,6 +94,7 @@ public struct CorpusReplay: Sendable {
         for session in sessions {
             results += replayer.run(session, profiles: profiles.map(\.platform), rules: [rule], traces: .whenFound)
         }
+        propertyFailures = properties ? try Self.propertyFailures(of: sessions, rule: rule, profiles: profiles) : []
         self.sessions = sessions
         self.results = results
         self.rule = rule.spec
@@ -64,7 +103,34 @@ public struct CorpusReplay: Sendable {
             result.findings.map {
                 Discrepancy(
                     kind: $0.kind, session: result.sessionID, event: $0.event, profiles: $0.profiles,
-                    message: $0.message)
+                    message: $0.message, why: $0.why)
+            }
+        }
+    }
+
+    /// The fuzzer's property failures of `sessions`, in order.
+    private static func propertyFailures(of sessions: [Session], rule: any InputRule, profiles: [Profile])
+        throws(HarnessFailure) -> [PropertyFailure]
+    {
+        let fuzzer: Fuzzer
+        do {
+            fuzzer = try Fuzzer(
+                rule: rule, profiles: profiles.map(\.platform),
+                inventory: Inventory(fuzzingDirectory: BundledData.directory + "/fuzzing"))
+        } catch {
+            throw HarnessFailure("the fuzzer's properties could not be set up: \(error)")
+        }
+        return sessions.flatMap { session in
+            fuzzer.unshrunkFailures(of: session).map { found in
+                PropertyFailure(
+                    property: found.failure.property.rawValue, explanation: found.failure.property.explanation,
+                    session: session.id, event: found.failure.event, profile: found.failure.profile,
+                    message: found.failure.message,
+                    why: found.failure.why
+                        ?? found.failure.property.reason(under: rule.contract, event: found.failure.event),
+                    rootCause: found.rootCause,
+                    timeline: (found.traces.first { $0.profile == found.failure.profile } ?? found.traces.first)
+                        .map { "  under \($0.profile):\n" + timeline($0) } ?? "")
             }
         }
     }

@@ -24,6 +24,9 @@ public struct FuzzCampaign: Sendable {
         public var sharedBy: Int
         /// `root cause: … (N minimised failures share it)`.
         var rootCauseLine: String
+        /// Why it is the rule's fault, in the words of its contract ("the contract promises
+        /// at most 10 graphemes of committed text; it measures more after event 4").
+        public var why: String
         /// The profile the failure shows under (`ios-18`, `ios-26`, …).
         public var profile: String
         /// The seed's iteration whose session was minimised.
@@ -110,6 +113,8 @@ public struct FuzzCampaign: Sendable {
                 property: failure.property.rawValue, explanation: failure.property.explanation,
                 message: failure.detail.message, rootCause: failure.shape, sharedBy: failure.sharedBy,
                 rootCauseLine: failure.rootCauseLine,
+                why: failure.detail.why
+                    ?? failure.property.reason(under: checked.contract, event: failure.detail.event),
                 profile: failure.detail.profile, iteration: failure.iteration,
                 session: failure.session,
                 timeline: (failure.traces.first { $0.profile == failure.detail.profile } ?? failure.traces.first)

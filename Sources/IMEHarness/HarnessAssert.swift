@@ -13,7 +13,8 @@ import Graphemes
 /// ```
 public enum HarnessAssert {
     /// Replays `rule` through `corpus` under `profiles` and fails when a discrepancy of
-    /// one of `kinds` appears, showing the shortest failing sessions event by event.
+    /// one of `kinds` appears, or a session breaks one of the fuzzer's properties of the
+    /// rule's contract, showing the shortest failing sessions event by event.
     ///
     /// By default it fails on the kinds the rule's contract claims
     /// (``DiscrepancyKind/claimed(by:)``): broken text and crashes always, interrupted
@@ -21,16 +22,27 @@ public enum HarnessAssert {
     /// kinds a rule causes are counted in the message, not failed; the platform's own
     /// kinds show in every replay whatever the rule. Pass `kinds` to choose.
     ///
-    /// - Throws: ``HarnessFailure`` with the counts by kind and the sessions.
+    /// With `properties` (the default) every session is also judged as a fuzzed session
+    /// is (``FuzzCampaign/properties``, those the contract does not leave unchecked): a
+    /// session whose committed text ends up breaking the contract's ``TextPromise`` (a
+    /// price with three decimals), holding a class it forbids, or losing what the user
+    /// typed fails here too, one entry per root cause. What it does not check: sessions
+    /// other than those given (``survivesFuzzing(rule:contract:seconds:iterations:seed:profiles:)``
+    /// makes new ones), keys a keyboard cannot type (`key-refused` needs a campaign's
+    /// keyboard), and what the sessions' recorded `expectedText` says about a rule
+    /// (the replay's `final-text` kind, claimed only by a profile-independent rule).
+    ///
+    /// - Throws: ``HarnessFailure`` with the counts by kind, the root causes and the sessions.
     @discardableResult
     public static func noDiscrepancies(
         rule: some InputRule, corpus: Corpus = .bundled, profiles: [Profile] = Profile.all,
-        kinds: Set<DiscrepancyKind>? = nil
+        kinds: Set<DiscrepancyKind>? = nil, properties: Bool = true
     ) throws(HarnessFailure) -> CorpusReplay {
         let kinds = kinds ?? DiscrepancyKind.claimed(by: rule.contract)
-        let run = try CorpusReplay(rule: rule, corpus: corpus, profiles: profiles)
+        let run = try CorpusReplay(rule: rule, corpus: corpus, profiles: profiles, properties: properties)
         let failing = run.failing(kinds)
-        guard !failing.isEmpty else { return run }
+        guard !failing.isEmpty || !run.propertyFailures.isEmpty else { return run }
+        guard !failing.isEmpty else { throw HarnessFailure(propertyMessage(run)) }
         let found = run.discrepancies.filter { kinds.contains($0.kind) }
         var counts: [DiscrepancyKind: Int] = [:]
         for discrepancy in found { counts[discrepancy.kind, default: 0] += 1 }
@@ -55,6 +67,7 @@ public enum HarnessAssert {
             for discrepancy in shown.prefix(4) {
                 message += "\n  event \(discrepancy.event.map(String.init) ?? "-"), \(discrepancy.kind.rawValue) "
                 message += "(\(discrepancy.profiles.joined(separator: ", "))): \(discrepancy.message)"
+                if let why = discrepancy.why { message += "\n    why the rule: \(why)" }
             }
             if shown.count > 4 { message += "\n  … and \(shown.count - 4) more" }
             let profile = shown.first?.profiles.first
@@ -63,8 +76,40 @@ public enum HarnessAssert {
             }
         }
         if failing.count > 3 { message += "\n\n… and \(failing.count - 3) more sessions" }
+        if !run.propertyFailures.isEmpty { message += "\n\n" + propertyMessage(run) }
         message += "\n\nWrite every session's timeline with CorpusReplay(rule:).write(.html, to: path)."
         throw HarnessFailure(message)
+    }
+
+    /// The property failures of a corpus replay, one entry per root cause (its shortest
+    /// session first, with how many sessions share it), as ``survivesFuzzing(rule:contract:seconds:iterations:seed:profiles:)``
+    /// shows a campaign's.
+    static func propertyMessage(_ run: CorpusReplay) -> String {
+        let events = Dictionary(run.sessions.map { ($0.id, $0.events.count) }, uniquingKeysWith: { a, _ in a })
+        var causes: [String: [CorpusReplay.PropertyFailure]] = [:]
+        var order: [String] = []
+        for failure in run.propertyFailures {
+            let key = "\(failure.property) \(failure.rootCause)"
+            if causes[key] == nil { order.append(key) }
+            causes[key, default: []].append(failure)
+        }
+        var message =
+            "rule '\(run.rule)' failed \(Set(run.propertyFailures.map(\.property)).count) properties in \(Set(run.propertyFailures.map(\.session)).count) of \(run.sessionCount) sessions, \(order.count) root causes"
+        for key in order {
+            let shared = causes[key] ?? []
+            guard
+                let shortest = shared.min(by: {
+                    (events[$0.session] ?? 0, $0.session) < (events[$1.session] ?? 0, $1.session)
+                })
+            else { continue }
+            message += "\n\n\(shortest.property): \(shortest.explanation)\n  \(shortest.message)\n"
+            message +=
+                "  root cause: \(shortest.rootCause) (\(shared.count) session\(shared.count == 1 ? "" : "s") share it)\n"
+            message += "  why the rule: \(shortest.why)\n"
+            message += "  session \(shortest.session), event \(shortest.event.map(String.init) ?? "-"):\n"
+            message += shortest.timeline
+        }
+        return message
     }
 
     /// Fuzzes `rule` for `iterations` sessions (or, when `nil`, for `seconds`) and fails
@@ -96,6 +141,7 @@ public enum HarnessAssert {
         for failure in run.failures {
             message += "\n\n\(failure.property): \(failure.explanation)\n  \(failure.message)\n"
             message += "  \(failure.rootCauseLine)\n"
+            message += "  why the rule: \(failure.why)\n"
             message += "  minimised to \(failure.session.events.count) events (session \(failure.session.id)):\n"
             message += failure.timeline
         }

@@ -12,7 +12,7 @@ extension Report {
     ///              "sessions", "eventsReplayed", "discrepancies", "byKind": {...}, "errors",
     ///              "failOn", "verdict": "pass"|"fail", "failing"},
     ///  "sessions": [{"id", "rule", "events", "finalText": {"<profile>": "…"},
-    ///                "discrepancies": [{"kind", "event", "profiles", "rule", "message", "details"}],
+    ///                "discrepancies": [{"kind", "event", "profiles", "rule", "message", "why"?, "details"}],
     ///                "traces": [...] (session replays with discrepancies only)}],
     ///  "errors": [{"file", "line"?, "event"?, "message"}]}
     /// ```
@@ -175,11 +175,14 @@ extension SessionReplay {
                 "discrepancies",
                 .array(
                     findings.map { finding in
-                        .object([
+                        var members: [(String, JSONValue)] = [
                             ("kind", .string(finding.kind.name)), ("event", finding.event.map(JSONValue.int) ?? .null),
                             ("profiles", .array(finding.profiles.map(JSONValue.string))), ("rule", .string(rule)),
-                            ("message", .string(finding.message)), ("details", finding.details),
-                        ])
+                            ("message", .string(finding.message)),
+                        ]
+                        if let why = finding.why { members.append(("why", .string(why))) }
+                        members.append(("details", finding.details))
+                        return .object(members)
                     })
             ),
         ]
@@ -213,7 +216,7 @@ extension SessionReplay {
                 ProfileValue(profile: profile, value: try text.text())
             },
             findings: try node.member("discrepancies").elements().map { element throws(JSONDecodingError) in
-                try element.rejectUnknownMembers(["kind", "event", "profiles", "rule", "message", "details"])
+                try element.rejectUnknownMembers(["kind", "event", "profiles", "rule", "message", "why", "details"])
                 let event = try element.member("event")
                 return Finding(
                     kind: try element.member("kind").findingKind(family),
@@ -222,7 +225,8 @@ extension SessionReplay {
                         try profile.string()
                     },
                     message: try element.member("message").string(),
-                    details: try element.optionalMember("details")?.value ?? .null)
+                    details: try element.optionalMember("details")?.value ?? .null,
+                    why: try element.optionalMember("why")?.string())
             },
             omitted: try node.optionalMember("omittedDiscrepancies")?.elements().map {
                 element throws(JSONDecodingError) in

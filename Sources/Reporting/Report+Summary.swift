@@ -75,7 +75,13 @@ extension Report {
         }
         let withFindings = sessions.filter { $0.findingTotal > 0 }
         tail += withFindings.map { session in
+            // Each finding the rule is blamed for says why, in its contract's words.
             "- \(Self.code(Self.shortened(session.sessionID))) with \(Self.code(Self.shortened(session.rule))): \(Self.kindCounts(session))\n"
+                + session.findings.compactMap { finding in
+                    finding.why.map {
+                        "  - event \(finding.event.map(String.init) ?? "–") \(Self.code(finding.kind.name)): \(Self.escape(Self.shortened($0, to: 400)))\n"
+                    }
+                }.joined()
         }
         guard !tail.isEmpty else { return out }
         // The details block, as far as the budget goes; what does not fit is counted.
@@ -103,7 +109,7 @@ extension Report {
     /// `text`, or its first 200 characters and "…" when longer: a rule spec or session id
     /// from a file may be of any length, a summary line may not. Specs of up to 200
     /// characters (every catalogue spec) are shown whole.
-    static func shortened(_ text: String) -> String {
-        text.count <= 200 ? text : String(text.prefix(200)) + "…"
+    static func shortened(_ text: String, to limit: Int = 200) -> String {
+        text.count <= limit ? text : String(text.prefix(limit)) + "…"
     }
 }

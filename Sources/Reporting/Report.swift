@@ -88,13 +88,20 @@ package struct Finding: Equatable, Sendable {
     package var message: String
     /// The concrete values as JSON (`null` when there are none).
     package var details: JSONValue
+    /// Why it is the rule's fault, in the words of the rule's contract; `nil` for what
+    /// points at the platform (reports then say what the kind means).
+    package var why: String?
 
-    package init(kind: FindingKind, event: Int?, profiles: [String], message: String, details: JSONValue = .null) {
+    package init(
+        kind: FindingKind, event: Int?, profiles: [String], message: String, details: JSONValue = .null,
+        why: String? = nil
+    ) {
         self.kind = kind
         self.event = event
         self.profiles = profiles
         self.message = message
         self.details = details
+        self.why = why
     }
 }
 
@@ -148,7 +155,7 @@ extension Report {
         result.mapFindings { discrepancy in
             Finding(
                 kind: .discrepancy(discrepancy.kind), event: discrepancy.event, profiles: discrepancy.profiles,
-                message: discrepancy.message, details: discrepancy.details)
+                message: discrepancy.message, details: discrepancy.details, why: discrepancy.why)
         }
     }
 
@@ -172,7 +179,7 @@ extension Report {
                                 ("iteration", .int(failure.iteration)),
                                 ("originalEvents", .int(failure.originalEvents)),
                                 ("rootCause", .string(failure.shape)), ("sharedBy", .int(failure.sharedBy)),
-                            ]))
+                            ]), why: failure.detail.why)
                     ], traces: failure.traces)
             }, errors: [])
     }

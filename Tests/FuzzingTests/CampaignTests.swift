@@ -171,9 +171,9 @@ import Testing
         let (a, b) = (try cause(first, .disallowedClass), try cause(second, .disallowedClass))
         #expect((a == b) == same, "\(a) / \(b)")
         #expect(try a == cause(first, .disallowedClass, profile: "ios18-single"), "one bug under both profiles")
-        #expect(try cause("a", .disallowedClass) == "disallowed-class at an insertion or paste: rewrote [letter]")
+        #expect(try cause("a", .disallowedClass) == "disallowed-class at an edit: rewrote [letter]")
         #expect(try cause(first, .typedTextLost) == cause(second, .typedTextLost))
-        #expect(try cause("中", .typedTextLost) == "typed-text-lost at an insertion or paste: rewrote")
+        #expect(try cause("中", .typedTextLost) == "typed-text-lost at an edit: rewrote")
     }
 
     @Test func generatedSessionsAreValidAndPlausible() throws {

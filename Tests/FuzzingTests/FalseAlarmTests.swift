@@ -151,3 +151,111 @@ import Testing
         #expect(fuzzer.failures(events).isEmpty)
     }
 }
+
+/// The shapes the precision suite's 3 seeds × 20 s of fuzzing found after the five: each
+/// its minimal session and a correct rule, no finding; and where the oracle still owes a
+/// finding, it is found.
+@Suite struct PrecisionFalseAlarmTests {
+    /// Refuses a replacement holding an emoji as Swift's properties see one (a default
+    /// emoji presentation, or an emoji with U+FE0F or a skin tone after it).
+    struct NoEmoji: InputRule {
+        var spec: String { "test-no-emoji" }
+        var contract: RuleContract { RuleContract(deniedClasses: [.cluster(.emoji)]) }
+        func shouldChange(_ request: ChangeRequest) -> Bool {
+            request.rangesFit
+                && !String(decoding: request.call.replacement.units, as: UTF16.self).contains(where: Self.isEmoji)
+        }
+        static func isEmoji(_ character: Character) -> Bool {
+            guard let first = character.unicodeScalars.first else { return false }
+            return first.properties.isEmojiPresentation
+                || first.properties.isEmoji
+                    && character.unicodeScalars.dropFirst().contains {
+                        $0 == "\u{FE0F}" || $0.properties.isEmojiModifier
+                    }
+        }
+    }
+
+    /// Takes what `NoEmoji` refuses, and nothing else.
+    struct EmojiOnly: InputRule {
+        var spec: String { "test-emoji-only" }
+        var contract: RuleContract { RuleContract(allowedClasses: [.cluster(.emoji)]) }
+        func shouldChange(_ request: ChangeRequest) -> Bool {
+            request.rangesFit
+                && String(decoding: request.call.replacement.units, as: UTF16.self).allSatisfy(NoEmoji.isEmoji)
+        }
+    }
+
+    /// Trims surrounding spaces when editing ends, and has no delegate method at all.
+    struct TrimsOnEnd: InputRule {
+        var spec: String { "test-trims-on-end" }
+        var contract: RuleContract { RuleContract(compositionSafe: true, profileIndependent: true) }
+        func shouldChange(_ request: ChangeRequest) -> Bool { true }
+        func editing(_ moment: EditingMoment, field: FieldState, profile: String) -> EditingResponse {
+            guard moment == .didEndEditing, field.text.units.first == 0x20 || field.text.units.last == 0x20 else {
+                return EditingResponse()
+            }
+            let trimmed = String(decoding: field.text.units, as: UTF16.self).trimmingCharacters(in: [" "])
+            return EditingResponse(assignment: TextAssignment(UTF16Text(trimmed)))
+        }
+    }
+
+    func failures(_ rule: some InputRule, _ events: [SessionEvent]) throws -> [String] {
+        try FalseAlarmTests().failures(rule, events)
+    }
+
+    /// Typed text that merges with the text around it makes a cluster no keyboard sends
+    /// whole: what a rule does with it is not the rule's fault (`▫` in front of a lone
+    /// U+FE0F becomes the emoji `▫️`; a paste that starts with a ZWJ joins the emoji before it).
+    @Test func typedTextThatMergesWithItsNeighbours() throws {
+        let merged = try failures(
+            NoEmoji(), [.setText("\u{FE0F}"), .setSelection(.init(location: 0, length: 0)), .insertText("▫")])
+        #expect(merged.isEmpty, "\(merged)")
+        let joined = try failures(
+            FalseAlarmTests.KeepsWhatFits(), [.insertText("👋🏿"), .insertText("\u{200D}🧔🏼‍♂️")])
+        #expect(joined.isEmpty, "\(joined)")
+        // A whole emoji let into a no-emoji field is still found.
+        struct LetsEmojiIn: InputRule {
+            var spec: String { "test-no-emoji-lets-them-in" }
+            var contract: RuleContract { RuleContract(deniedClasses: [.cluster(.emoji)]) }
+            func shouldChange(_ request: ChangeRequest) -> Bool { true }
+        }
+        #expect(
+            try failures(LetsEmojiIn(), [.insertText("a"), .insertText("👍🏽")]).contains {
+                $0.hasPrefix("disallowed-class")
+            })
+        #expect(try failures(NoEmoji(), [.insertText("👍🏽")]).isEmpty)
+    }
+
+    /// A keycap or digit carrying a skin tone (`1️⃣🏽`) is an emoji by Swift's properties and
+    /// not by RGI: an emoji-only field may keep it, a no-emoji field may refuse it.
+    @Test func aKeycapWithASkinToneIsDebatable() throws {
+        #expect(try failures(EmojiOnly(), [.insertText("1️⃣🏽")]).isEmpty)
+        #expect(try failures(EmojiOnly(), [.insertText("9️⃣"), .insertText("🏻")]).isEmpty)
+        #expect(try failures(NoEmoji(), [.insertText("1️⃣🏽")]).isEmpty)
+        // A plain digit is no emoji: an emoji-only field that keeps it is wrong.
+        struct KeepsDigits: InputRule {
+            var spec: String { "test-emoji-only-keeps-digits" }
+            var contract: RuleContract { RuleContract(allowedClasses: [.cluster(.emoji)]) }
+            func shouldChange(_ request: ChangeRequest) -> Bool { true }
+        }
+        #expect(try failures(KeepsDigits(), [.insertText("1")]).contains { $0.hasPrefix("disallowed-class") })
+    }
+
+    /// Undo names only ranges the field has: `setText:` outside an edit empties the stacks
+    /// (trimming when editing ends), marked text typed over a selection empties them, and an
+    /// undo the field could not carry out leaves nothing to redo. A rule with no delegate
+    /// method accepts whatever undo asks, so a stale range would blame it for a crash.
+    @Test func undoAfterTheFieldChangedBehindIt() throws {
+        #expect(try failures(TrimsOnEnd(), [.insertText(" a "), .endEditing, .beginEditing, .undo]).isEmpty)
+        let accepting = try Fixtures.fuzzer("none")
+        #expect(
+            accepting.failures([
+                .insertText("aaaaaa"), .setSelection(.init(location: 2, length: 4)),
+                .setMarkedText("", selectedRange: .caret(at: 0)), .undo,
+            ]).isEmpty)
+        // A refused paste, then undo: the stale range is the rule's to refuse (jianshu.com/p/8a18baf0a252).
+        let naive = try failures(
+            FalseAlarmTests.RefusesOverLimit(limit: 3), [.insertText("aaa"), .insertText("aaaa"), .undo])
+        #expect(naive.isEmpty, "this limit refuses a range beyond the text: \(naive)")
+    }
+}

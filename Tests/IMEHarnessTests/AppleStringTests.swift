@@ -104,7 +104,7 @@ import Testing
         let session = Session(
             id: "lone", ime: .latin, source: .init(kind: .authored, detail: "a test"),
             initial: FieldState(text: UTF16Text(units: [0x61, 0xD83D])), events: [.insertText("b")])
-        _ = try CorpusReplay(rule: spy, corpus: .sessions([session]), profiles: [.ios18Single])
+        _ = try CorpusReplay(rule: spy, corpus: .sessions([session]), profiles: [.ios18Single], properties: false)
         #expect(lengths.all == [2])
     }
 }

@@ -67,7 +67,7 @@ import Testing
             id: "multi", ime: .latin, source: .init(kind: .authored, detail: "QuickType"),
             initial: FieldState(text: "one two three"),
             events: [.replaceRanges([UTF16Range(location: 4, length: 4), UTF16Range(location: 0, length: 4)], "2 ")])
-        _ = try CorpusReplay(rule: rule, corpus: .sessions([quickType]), profiles: [.ios26Multi])
+        _ = try CorpusReplay(rule: rule, corpus: .sessions([quickType]), profiles: [.ios26Multi], properties: false)
         #expect(calls.all.sorted() == ["0,4=", "4,4=2 "])
     }
 
@@ -153,8 +153,10 @@ import Testing
     }
 
     /// A delegate that refuses ideographs refuses 中 when Pinyin commits it: without a claim of
-    /// composition safety that is reported, not failed; claiming it makes the same replay
-    /// fail. (A digits field refusing Pinyin is neither: the contract keeps out both the
+    /// composition safety the replay reports that, not fails it; claiming it makes the same
+    /// replay fail. The fuzzer's properties, which the assertion checks on every session too,
+    /// fail it either way: a contract of "at most 100 characters" owes the user the 中 they
+    /// typed. (A digits field refusing Pinyin is neither: the contract keeps out both the
     /// letters and 中. It refuses a range beyond the text, as a delegate must: the corpus
     /// undoes a refused paste, and accepting that undo crashes the app.)
     @Test func replayIsJudgedByWhatTheContractClaims() throws {
@@ -164,8 +166,12 @@ import Testing
         }
         let claims = RuleContract(promise: "at most 100 characters", limit: .init(100, .graphemes))
         let honest = DelegateRule("no-ideographs", contract: claims, shouldChangeCharactersIn: noIdeographs)
-        let run = try HarnessAssert.noDiscrepancies(rule: honest)
+        let run = try HarnessAssert.noDiscrepancies(rule: honest, properties: false)
         #expect(run.discrepancies.contains { $0.kind == .compositionInterrupted }, "reported all the same")
+        let lost = #expect(throws: HarnessFailure.self) { try HarnessAssert.noDiscrepancies(rule: honest) }
+        #expect(
+            lost?.description.contains("root cause: typed-text-lost at a commit, insertion or paste: refused") == true)
+        #expect(lost?.description.contains("composition-interrupted") == false, "reported, not failed")
         let boastful = DelegateRule(
             "no-ideographs-safe", contract: .maxLength(100), shouldChangeCharactersIn: noIdeographs)
         let failure = #expect(throws: HarnessFailure.self) { try HarnessAssert.noDiscrepancies(rule: boastful) }
@@ -208,6 +214,39 @@ import Testing
             try HarnessAssert.survivesFuzzing(rule: AcceptEverything(), contract: typo, iterations: 10)
         }
         #expect(error?.description.contains("'typed-text-lots', which is no property") == true)
+    }
+
+    /// The one assertion checks what the contract promises on the sessions given, not only
+    /// the replay's kinds: a hand-written session in which a price field accepts a third
+    /// decimal fails with `promise-broken`, named by its root cause; the delegate that keeps
+    /// two decimals passes the same session.
+    @Test func noDiscrepanciesChecksTheContractsPromisesOnEverySession() throws {
+        let twoDecimals = TextPromise.promise("at most 2 decimals") { text in
+            text.split(separator: ".", omittingEmptySubsequences: false).dropFirst().first.map { $0.count <= 2 } ?? true
+        }
+        let contract = RuleContract(promise: "a price", textPromise: twoDecimals, unchecked: ["typed-text-lost"])
+        let session = Session(
+            id: "three-decimals", ime: .latin, source: .init(kind: .authored, detail: "a price typed key by key"),
+            initial: FieldState(text: "12.5"), events: [.insertText("0"), .insertText("1")])
+        let digitsOnly = DelegateRule(
+            "price-digits-only", contract: contract,
+            shouldChangeCharactersIn: { _, _, replacement, _ in
+                replacement.allSatisfy { $0.isASCII && ($0.isNumber || $0 == ".") }
+            })
+        let error = #expect(throws: HarnessFailure.self) {
+            try HarnessAssert.noDiscrepancies(rule: digitsOnly, corpus: .sessions([session]))
+        }
+        #expect(error?.description.contains("12.501") == true, "\(String(describing: error))")
+        #expect(error?.description.contains("root cause: promise-broken at an insertion or paste: accepted") == true)
+        let keepsTwo = DelegateRule(
+            "price", contract: contract,
+            shouldChangeCharactersIn: { text, range, replacement, _ in
+                let updated = (text as NSString).replacingCharacters(in: range, with: replacement)
+                return updated.split(separator: ".", omittingEmptySubsequences: false).dropFirst().first.map {
+                    $0.count <= 2
+                } ?? true
+            })
+        try HarnessAssert.noDiscrepancies(rule: keepsTwo, corpus: .sessions([session]))
     }
 
     /// The library refuses what the command line refuses: two sessions with one id.

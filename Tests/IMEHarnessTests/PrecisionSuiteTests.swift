@@ -5,11 +5,13 @@ import Testing
 /// The precision suite: strict rules written correctly (``PrecisionRules``) replayed
 /// through the shipped corpus and fuzzed from three seeds, under every profile, with no
 /// report at all. `PRECISION_SECONDS=20 swift test --filter PrecisionSuite` fuzzes each
-/// seed for that long instead of a fixed count of sessions (the closing-note figure).
+/// seed for that long instead of a fixed count of sessions (the closing-note figure);
+/// `PRECISION_RULE=SPEC` runs that rule alone.
 @Suite struct PrecisionSuiteTests {
     static let seconds = ProcessInfo.processInfo.environment["PRECISION_SECONDS"].flatMap(Double.init)
+    static let only = ProcessInfo.processInfo.environment["PRECISION_RULE"]
 
-    @Test(arguments: PrecisionRules.all.map(\.spec))
+    @Test(arguments: PrecisionRules.all.map(\.spec).filter { only == nil || $0 == only })
     func aCorrectStrictRuleIsNeverReported(_ spec: String) throws {
         let rule = try #require(PrecisionRules.all.first { $0.spec == spec })
         let profiles = PrecisionRules.profiles(of: rule)

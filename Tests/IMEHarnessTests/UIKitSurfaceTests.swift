@@ -54,7 +54,7 @@ import Testing
         }
         let run = try CorpusReplay(
             rule: rule, corpus: .sessions([Self.session("ab", [.insertText("c "), .insertText("d")])]),
-            profiles: [.ios18Single])
+            profiles: [.ios18Single], properties: false)
         #expect(run.rendered(.json).contains(#""ios18-single": "abcd""#))
         #expect(offsets.all == [4, 4])
     }

@@ -53,7 +53,12 @@ import Testing
     }
 
     @Test func fuzzRunsGiveATestCasePerPassedPropertyAndPerDistinctFailure() throws {
-        let result = try Fixtures.fuzzResult()
+        var result = try Fixtures.fuzzResult()
+        // The legacy truncation has one root cause per property; a second bug of the first
+        // property's is made here, as a rule with two would have.
+        var second = try #require(result.failures.first)
+        second.shape += " [another]"
+        result.failures.insert(second, at: 1)
         let report = Report(fuzz: result, profiles: Fixtures.profiles.map(\.name))
         let document = try ParsedXML(report.junit)
         var expected: [String] = []

@@ -115,6 +115,9 @@ package struct Discrepancy: Hashable, Sendable {
     package var profiles: [String]
     package var rule: String
     package var evidence: Evidence
+    /// Why it is the rule's fault, in the words of the rule's contract
+    /// (``RuleContract/reason(for:)``); `nil` for what points at the platform.
+    package var why: String?
 
     package init(kind: DiscrepancyKind, event: Int?, profiles: [String], rule: String, evidence: Evidence) {
         self.kind = kind

@@ -276,6 +276,9 @@ struct DiscrepancyDetector {
         }
         dropKindsNotLookedFor()
         budget.admit(&found, from: eventStart)
+        for index in found.indices where found[index].kind.cause == .rule {
+            found[index].why = contract.reason(for: found[index])
+        }
         return (Self.sorted(found), budget.omitted)
     }
 

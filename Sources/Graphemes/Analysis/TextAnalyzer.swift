@@ -36,6 +36,12 @@ package enum BrokenSpot: Hashable, Sendable, CustomStringConvertible {
     /// Tag characters after a black flag that do not form an RGI tag sequence.
     case incompleteTagSequence(cluster: UTF16Range)
 
+    /// Whether this is a surrogate without its partner (a cut between two code units).
+    package var isLoneSurrogate: Bool {
+        if case .loneSurrogate = self { return true }
+        return false
+    }
+
     package var description: String {
         switch self {
         case .loneSurrogate(let offset): "lone surrogate at \(offset)"

@@ -384,6 +384,7 @@ enum FuzzCommand: Command {
             out += "\(failure.originalEvents) events, minimised to \(events) event\(events == 1 ? "" : "s")): "
             out += failure.detail.message + "\n"
             out += "  \(failure.rootCauseLine)\n"
+            if let why = failure.detail.why { out += "  why the rule: \(why)\n" }
             // The failing profile first; the others only where the property compares them.
             let shown = failure.traces.filter {
                 $0.profile == profile || failure.property == .profileDependent

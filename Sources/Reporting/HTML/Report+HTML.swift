@@ -288,7 +288,8 @@ struct HTMLPage {
             out += "</td><td><span class=\"kind\">\(Markup.html(finding.kind.name))</span></td><td>"
             out += finding.profiles.map(profileLabel).joined(separator: " ")
             out += "</td><td>\(Markup.html(finding.message))"
-            out += "<div class=\"why\">\(Markup.html(finding.kind.explanation))</div></td></tr>\n"
+            out +=
+                "<div class=\"why\">\(Markup.html(finding.why.map { "Why the rule: \($0)." } ?? finding.kind.explanation))</div></td></tr>\n"
         }
         out += "</tbody>\n</table>\n"
         if let note = Report.omissionNote(session) { out += "<p class=\"omitted\">\(Markup.html(note))</p>\n" }

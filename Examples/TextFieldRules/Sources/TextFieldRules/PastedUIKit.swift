@@ -106,19 +106,21 @@ public final class StripNewlines: NSObject, UITextViewDelegate {
     }
 }
 
-public let stripNewlines = TextViewRule(
-    "strip-newlines", contract: RuleContract(promise: "one line", compositionSafe: true, unchecked: ["typed-text-lost"])
-) { view in
+/// What both promise: one line (the newlines a paste brought are taken out, which is the
+/// point of the rule, not a loss of text).
+let oneLine = RuleContract(
+    promise: "one line", textPromise: .promise("no newline") { !$0.contains("\n") }, compositionSafe: true,
+    unchecked: ["typed-text-lost"])
+
+public let stripNewlines = TextViewRule("strip-newlines", contract: oneLine) { view in
     let delegate = StripNewlines(checksMarkedText: false)
     view.delegate = delegate
     view.retained.append(delegate)
 }
 
 /// The fix: leave the text alone while something is marked.
-public let stripNewlinesAfterComposition = TextViewRule(
-    "strip-newlines-after-composition",
-    contract: RuleContract(promise: "one line", compositionSafe: true, unchecked: ["typed-text-lost"])
-) { view in
+public let stripNewlinesAfterComposition = TextViewRule("strip-newlines-after-composition", contract: oneLine) {
+    view in
     let delegate = StripNewlines(checksMarkedText: true)
     view.delegate = delegate
     view.retained.append(delegate)
