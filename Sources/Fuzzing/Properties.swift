@@ -346,16 +346,18 @@ package final class PropertyChecker {
             // what the event left untouched: the texts' common ends, and the ends outside
             // the range the event names; the text is lost only when it is lost in both (a
             // handler that sees texts alone cannot tell `9` + `9aaaaa` from `9aaaaa` + `9`,
-            // and `.` pasted over `.` is no `.` kept).
+            // and `.` pasted over `.` is no `.` kept). What the contract's classes keep out
+            // (a letter an emoji-only filter takes out of an app's draft) is no loss either.
             let full = plain.text
             let field = step.after.text
             func loses(_ untouched: [Range<Int>]) -> Bool {
                 let head = untouched.first { $0.lowerBound == 0 }?.upperBound ?? 0
                 let tail =
                     untouched.last { $0.upperBound == full.length && $0.lowerBound > 0 }?.lowerBound ?? full.length
-                return field.length < head + (full.length - tail)
-                    || !field.units.starts(with: full.units[..<head])
-                    || !field.units.reversed().starts(with: full.units[tail...].reversed())
+                guard let front = unitsKeeping(full.units[..<head], in: field.units, atEnd: false),
+                    let back = unitsKeeping(full.units[tail...], in: field.units, atEnd: true)
+                else { return true }
+                return field.length < front + back
             }
             // A rule that refused the whole event kept every committed unit where it was.
             if after != before, loses(Self.untouchedCommittedUnits(before: before, plain: plain.state)),
@@ -486,6 +488,37 @@ package final class PropertyChecker {
     func keepsPromiseItBroke(before: UTF16Text, after: UTF16Text) -> Bool {
         guard let promise = contract.textPromise else { return false }
         return promise.holds(for: after) && !promise.holds(for: before)
+    }
+
+    /// How many units of `field`, from its start (or, `atEnd`, from its end), hold `text`,
+    /// where a cluster the contract's classes keep out, or that is an emoji by one
+    /// definition and not another while they name emoji, may be missing (a filter may take
+    /// it out or leave it); `nil` when `field` does not hold it so.
+    func unitsKeeping(_ text: ArraySlice<UInt16>, in field: [UInt16], atEnd: Bool) -> Int? {
+        let classes = contract.allowedClasses != nil || !contract.deniedClasses.isEmpty
+        guard classes else {
+            let held = atEnd ? field.reversed().starts(with: text.reversed()) : field.starts(with: text)
+            return held ? text.count : nil
+        }
+        let whole = UTF16Text(units: Array(text))
+        let boundaries = whole.graphemeBoundaries
+        var clusters = zip(boundaries, boundaries.dropFirst()).map { whole.units[$0..<$1] }
+        if atEnd { clusters.reverse() }
+        var matched = 0
+        for cluster in clusters {
+            let fits = field.count - matched >= cluster.count
+            let held =
+                fits
+                && (atEnd
+                    ? field[(field.count - matched - cluster.count)..<(field.count - matched)].elementsEqual(cluster)
+                    : field[matched..<(matched + cluster.count)].elementsEqual(cluster))
+            if held {
+                matched += cluster.count
+            } else if !holdsDebatableOrDisallowedCluster(UTF16Text(units: Array(cluster))) {
+                return nil
+            }
+        }
+        return matched
     }
 
     /// Whether what the event added to the committed text starts a cluster and ends one:

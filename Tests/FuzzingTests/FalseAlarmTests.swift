@@ -241,6 +241,30 @@ import Testing
         #expect(try failures(KeepsDigits(), [.insertText("1")]).contains { $0.hasPrefix("disallowed-class") })
     }
 
+    /// A filter that takes out of the text what its classes keep out loses nothing, even
+    /// text the event did not touch (a letter the app had set in an emoji-only field); one
+    /// that takes an allowed emoji with it loses committed text.
+    @Test func aFilterKeepingItsClassesLosesNothing() throws {
+        struct EmojiFilter: InputRule {
+            var keepsEmoji = true
+            var spec: String { "test-emoji-filter-\(keepsEmoji)" }
+            var contract: RuleContract {
+                RuleContract(allowedClasses: [.cluster(.emoji)], unchecked: ["typed-text-lost"])
+            }
+            func shouldChange(_ request: ChangeRequest) -> Bool { request.rangesFit }
+            func editingChanged(_ change: FieldChange) -> TextAssignment? {
+                guard change.after.markedRange == nil else { return nil }
+                let text = String(decoding: change.after.text.units, as: UTF16.self)
+                let kept = keepsEmoji ? String(text.filter(NoEmoji.isEmoji)) : ""
+                return kept == text ? nil : TextAssignment(UTF16Text(kept))
+            }
+        }
+        let filtered = try failures(EmojiFilter(), [.setText("a"), .insertText("😀")])
+        #expect(filtered.isEmpty, "\(filtered)")
+        let wiped = try failures(EmojiFilter(keepsEmoji: false), [.setText("😀"), .insertText("a")])
+        #expect(wiped.contains { $0.hasPrefix("committed-text-lost") }, "\(wiped)")
+    }
+
     /// Undo names only ranges the field has: `setText:` outside an edit empties the stacks
     /// (trimming when editing ends), marked text typed over a selection empties them, and an
     /// undo the field could not carry out leaves nothing to redo. A rule with no delegate
