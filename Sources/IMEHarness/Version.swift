@@ -13,7 +13,7 @@ public typealias ReplayRun = CorpusReplay
 public typealias FuzzRun = FuzzCampaign
 
 extension HarnessAssert {
-    /// The kinds a rule causes, which ``noDiscrepancies(rule:corpus:profiles:kinds:)``
+    /// The kinds a rule causes, which ``noDiscrepancies(rule:corpus:profiles:kinds:properties:)``
     /// fails on by default (0.1); now ``DiscrepancyKind/causedByRules``.
     @available(*, deprecated, renamed: "DiscrepancyKind.causedByRules")
     public static var ruleKinds: Set<DiscrepancyKind> { DiscrepancyKind.causedByRules }
