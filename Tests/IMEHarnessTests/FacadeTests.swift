@@ -20,6 +20,20 @@ import Testing
         #expect(HarnessAssert.ruleKinds.contains(.compositionInterrupted))
     }
 
+    /// A test target written against 0.2 still builds without a warning: the signatures
+    /// before `properties:` resolve to the new declarations (the deprecated overloads keep
+    /// the old symbols), which check the fuzzer's properties as well.
+    @Test func theSignaturesBeforePropertiesStillWork() throws {
+        let session = Session(
+            id: "typed", ime: .latin, source: .init(kind: .authored, detail: "a test"),
+            initial: FieldState(text: ""), events: [.insertText("ab")])
+        let run = try CorpusReplay(rule: AcceptEverything(), corpus: .sessions([session]), profiles: [.ios18Single])
+        #expect(run.sessionCount == 1 && run.propertyFailures.isEmpty)
+        let checked = try HarnessAssert.noDiscrepancies(
+            rule: AcceptEverything(), corpus: .sessions([session]), profiles: [.ios18Single], kinds: nil)
+        #expect(checked.finalTexts == [UTF16Text("ab")])
+    }
+
     /// The library says its version, which is the tool's.
     @Test func theLibrarySaysItsVersion() {
         #expect(IMEHarness.version == "0.3.0")
