@@ -240,6 +240,12 @@ int32_t cicu_char_name(int32_t c, char *buffer, int32_t capacity) {
     return length;
 }
 
+int32_t cicu_char_from_name(const char *name) {
+    UErrorCode status = U_ZERO_ERROR;
+    UChar32 c = u_charFromName(U_UNICODE_CHAR_NAME, name, &status);
+    return U_FAILURE(status) ? -1 : c;
+}
+
 // MARK: Emoji properties of strings
 
 int cicu_string_has_property(const uint16_t *s, int32_t length, cicu_string_property which) {
@@ -324,6 +330,20 @@ int32_t cicu_normalize_nfkc(const uint16_t *text, int32_t length, uint16_t *dest
     const UNormalizer2 *nfkc = unorm2_getNFKCInstance((UErrorCode *)status);
     if (U_FAILURE(*status)) return 0;
     return unorm2_normalize(nfkc, (const UChar *)text, length, (UChar *)dest, capacity, (UErrorCode *)status);
+}
+
+int32_t cicu_normalize_nfd(const uint16_t *text, int32_t length, uint16_t *dest, int32_t capacity,
+                           int32_t *status) {
+    const UNormalizer2 *nfd = unorm2_getNFDInstance((UErrorCode *)status);
+    if (U_FAILURE(*status)) return 0;
+    return unorm2_normalize(nfd, (const UChar *)text, length, (UChar *)dest, capacity, (UErrorCode *)status);
+}
+
+int32_t cicu_normalize_nfkd(const uint16_t *text, int32_t length, uint16_t *dest, int32_t capacity,
+                            int32_t *status) {
+    const UNormalizer2 *nfkd = unorm2_getNFKDInstance((UErrorCode *)status);
+    if (U_FAILURE(*status)) return 0;
+    return unorm2_normalize(nfkd, (const UChar *)text, length, (UChar *)dest, capacity, (UErrorCode *)status);
 }
 
 // MARK: Segmentation property words

@@ -286,17 +286,27 @@ struct SessionGenerator {
         }
     }
 
-    /// 9-key Pinyin: a placeholder per key marked first, then the syllable's letters once a
-    /// reading is chosen, then a character.
+    /// 9-key Pinyin as kangzubin's account has it (`Corpora/fuzzing/nine-key-placeholders.txt`):
+    /// each key first puts its placeholder after the letters so far (the delegate is asked
+    /// about ➒), which is then replaced by the key's letter; the reading's character is
+    /// committed. About one time in eight the emoticon key instead: ☻, then its emoticon.
     private func nineKey(_ rng: inout SplitMix64, _ builder: inout Builder) {
+        if let emoticon = inventory.nineKeyEmoticon, rng.chance(12) {
+            builder.apply(.setMarkedText(emoticon.placeholder, selectedRange: .caret(at: emoticon.placeholder.length)))
+            builder.apply(.setMarkedText(emoticon.becomes, selectedRange: .caret(at: emoticon.becomes.length)))
+            builder.apply(.insertText(emoticon.becomes))
+            return
+        }
         let syllable = rng.pick(inventory.pinyin)
         var marked = UTF16Text.empty
-        for _ in 0..<min(syllable.keys.count, 1 + rng.below(3)) {
-            marked = marked + rng.pick(inventory.nineKeyPlaceholders)
+        for letter in syllable.keys {
+            if let unit = letter.units.first, let placeholder = inventory.nineKeyPlaceholderOfLetter[unit] {
+                let shown = marked + placeholder
+                builder.apply(.setMarkedText(shown, selectedRange: .caret(at: shown.length)))
+            }
+            marked = marked + letter
             builder.apply(.setMarkedText(marked, selectedRange: .caret(at: marked.length)))
         }
-        let letters = syllable.letters
-        builder.apply(.setMarkedText(letters, selectedRange: .caret(at: letters.length)))
         builder.apply(.insertText(rng.pick(syllable.characters)))
     }
 

@@ -48,6 +48,10 @@ package struct Inventory: Sendable {
     package var asciiDigits: [UTF16Text] = []
     /// What the 9-key Pinyin keyboard marks for keys 2–9 (`nine-key-placeholders.txt`).
     package var nineKeyPlaceholders: [UTF16Text] = []
+    /// The 9-key placeholder of the key that types each letter (`z` → ➒).
+    package var nineKeyPlaceholderOfLetter: [UInt16: UTF16Text] = [:]
+    /// The 9-key emoticon key's placeholder (☻) and the emoticon it becomes.
+    package var nineKeyEmoticon: (placeholder: UTF16Text, becomes: UTF16Text)?
     /// Symbols an input method offers among its candidates: BMP symbols, letterlike and
     /// enclosed numbers and CJK punctuation that East Asian fonts draw wide or ambiguous
     /// (☆ ℃ ① ※ 。), none of them an emoji by default (ICU: General_Category So, Sm, No,
@@ -91,8 +95,17 @@ package struct Inventory: Sendable {
         bopomofoTones = try lines(fuzzingDirectory + "/bopomofo-tones.txt").compactMap { line in
             line.split(separator: "\t").first.map { UTF16Text(String($0)) }
         }
-        nineKeyPlaceholders = try lines(fuzzingDirectory + "/nine-key-placeholders.txt").compactMap { line in
-            line.split(separator: "\t").first.map { UTF16Text(String($0)) }
+        for line in try lines(fuzzingDirectory + "/nine-key-placeholders.txt") {
+            let columns = line.split(separator: "\t", omittingEmptySubsequences: false)
+            guard let placeholder = columns.first.map({ UTF16Text(String($0)) }) else { continue }
+            nineKeyPlaceholders.append(placeholder)
+            let types = columns.count > 3 ? String(columns[3]) : ""
+            // A key of letters types one of them; the emoticon key becomes its emoticon.
+            if types.allSatisfy({ $0.isASCII && $0.isLetter }) {
+                for letter in types.utf16 { nineKeyPlaceholderOfLetter[letter] = placeholder }
+            } else {
+                nineKeyEmoticon = (placeholder, UTF16Text(types))
+            }
         }
         hanCharacters = pinyin.flatMap(\.characters)
         asciiDigits = digits.filter { $0.length == 1 && $0.units[0] < 0x80 }

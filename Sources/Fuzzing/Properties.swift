@@ -382,6 +382,7 @@ package final class PropertyChecker {
             !typedTextHasStrayEmojiComponent(before: before, intended: intended),
             keepsInputPromise(before: before, intended: intended),
             contract.excuse(forRefusing: step.event, on: step.before) == nil,
+            !refusedOnlyWhatItWasToldWouldBreakAPromise(step),
             analyzer.brokenSpots(in: intended).count <= analyzer.brokenSpots(in: before).count
         {
             add(
@@ -389,6 +390,24 @@ package final class PropertyChecker {
                 "\(step.event) on \"\(step.before.notation)\" should leave \"\(intended.visibleDescription)\" (within every promise of the rule) but left \"\(step.after.notation)\""
             )
         }
+    }
+
+    /// Whether the rule, in a step the profile presents with no marked text, refused only
+    /// calls whose own proposed text the contract could not take: the delegate was told of
+    /// more than the field then holds (a Korean key's jamo inserted before the keyboard
+    /// recombines the syllable: `정ㅁ` + `ㅏ` is 11 units to a limit of 10, `정마` 10), and a
+    /// rule that must judge the call it is asked cannot know better. A limit that promises
+    /// composition safety still fails `composition-interrupted` for it (React Native #10320).
+    private func refusedOnlyWhatItWasToldWouldBreakAPromise(_ step: TraceStep) -> Bool {
+        guard case .presented = step.note, step.before.markedRange == nil else { return false }
+        var refused = false
+        for record in step.calls where !record.accepted {
+            guard let proposed = record.proposedText, record.seen.markedRange == nil, !welcome(proposed) else {
+                return false
+            }
+            refused = true
+        }
+        return refused
     }
 
     /// The first call of `step` that refused a deletion: an empty replacement of ranges

@@ -11,7 +11,7 @@ public struct Corpus: Sendable {
 
     let source: Source
 
-    /// The 153 sessions this package ships (`Corpora/sessions`): authored from documented
+    /// The 154 sessions this package ships (`Corpora/sessions`): authored from documented
     /// behaviour and recorded from real Pinyin, Zhuyin, Korean and Japanese engines.
     public static let bundled = Corpus(source: .bundled)
 

@@ -22,10 +22,12 @@ import Graphemes
 /// `NSString` semantics, lone surrogates kept, with `typealias NSString = AppleString` in
 /// the file so the body compiles unchanged.
 ///
-/// A single-range body under an iOS 26 multi-range call is ported the common way: one
-/// range, and the body is asked about it; several, and it is asked about each (the range
-/// the platform gives the text gets the replacement, the others an empty string) and the
-/// change is allowed only when every answer allows it.
+/// A single-range body under an iOS 26 multi-range call is asked as the profile's
+/// `multiRangeOnSingleRange` says (``ChangeRequest/singleRangeFallback``): by default once,
+/// with the union of the ranges and the replacement, as Apple documents for `UITextView`
+/// and `UISearchBar`; under the `each-range` alternative about each range (the range the
+/// platform gives the text gets the replacement, the others an empty string), the change
+/// allowed only when every answer allows it.
 public struct DelegateRule: InputRule {
     /// `textField(_:shouldChangeCharactersIn:replacementString:)`, with the marked range.
     public typealias ShouldChangeCharacters =
@@ -126,9 +128,10 @@ public struct DelegateRule: InputRule {
             guard ranges.count > 1 else {
                 return body(text, Self.nsRange(ranges.first ?? .caret(at: 0)), replacement, marked)
             }
-            let target = request.multiRangeTarget.index(in: ranges)
-            return ranges.indices.allSatisfy { index in
-                body(text, Self.nsRange(ranges[index]), index == target ? replacement : AppleString(.empty), marked)
+            return request.singleRangeFallback.calls(
+                for: ranges, replacement: request.call.replacement, target: request.multiRangeTarget
+            ).allSatisfy { call in
+                body(text, Self.nsRange(call.range), AppleString(call.replacement), marked)
             }
         }
     }

@@ -23,6 +23,25 @@ public struct Profile: Sendable, CustomStringConvertible {
     /// Both shipped profiles.
     public static let all = [ios18Single, ios26Multi]
 
+    /// The alternative profiles: each a behaviour the sources leave open or disagree on
+    /// (Korean as the last syllable replaced or as marked text, marked-text updates that
+    /// bypass the delegate, iOS 26 asking a single-range delegate about each range, iOS 7–9
+    /// candidate-bar commits without the delegate), in `Corpora/profiles/alternatives/`.
+    /// A rule that passes under ``all`` and these is right whichever account is true.
+    public static let alternatives: [Profile] = {
+        let store = ProfileStore(directory: BundledData.directory + "/profiles")
+        return store.alternativeNames().map { name in
+            do {
+                return Profile(platform: try store.profile(named: name))
+            } catch {
+                preconditionFailure("the shipped profile \(name) does not load: \(error)")
+            }
+        }
+    }()
+
+    /// The alternative profile called `name` (`ios26-multi-each-range`), if there is one.
+    public static func alternative(_ name: String) -> Profile? { alternatives.first { $0.name == name } }
+
     /// Reads a profile file (`ime-profile/1`).
     ///
     /// - Throws: ``HarnessFailure`` naming the file and the JSON path of the problem.

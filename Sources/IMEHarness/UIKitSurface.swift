@@ -81,8 +81,11 @@ public protocol UITextFieldDelegate: AnyObject {
     func textField(_ textField: UITextField, shouldChangeCharactersIn range: NSRange, replacementString string: String)
         -> Bool
     /// `textField(_:shouldChangeCharactersInRanges:replacementString:)` (iOS 26). Unimplemented,
-    /// it asks the single-range method about each range (the text for the range the platform
-    /// gives it, an empty string for the others) and allows the change when every answer does.
+    /// the single-range method is asked as the profile's `multiRangeOnSingleRange` says: by
+    /// default once, with the union of the ranges (Apple documents so for `UITextView` and
+    /// `UISearchBar`; `UITextField`'s page is silent, so the `ios26-multi-each-range`
+    /// profile asks about each range, the text for the range the platform gives it and an
+    /// empty string for the others, and allows the change when every answer does).
     func textField(
         _ textField: UITextField, shouldChangeCharactersInRanges ranges: [NSValue], replacementString string: String
     ) -> Bool
@@ -108,15 +111,17 @@ extension UITextFieldDelegate {
         _ textField: UITextField, shouldChangeCharactersIn range: NSRange, replacementString string: String
     ) -> Bool { true }
 
-    /// Asks the single-range method about each range, as described above.
+    /// Asks the single-range method, as described above.
     public func textField(
         _ textField: UITextField, shouldChangeCharactersInRanges ranges: [NSValue], replacementString string: String
     ) -> Bool {
-        let target = textField.multiRangeTarget.index(in: ranges.map { UTF16Range($0.rangeValue) })
-        return ranges.indices.allSatisfy { index in
+        textField.singleRangeFallback.calls(
+            for: ranges.map { UTF16Range($0.rangeValue) }, replacement: UTF16Text(string),
+            target: textField.multiRangeTarget
+        ).allSatisfy { call in
             self.textField(
-                textField, shouldChangeCharactersIn: ranges[index].rangeValue,
-                replacementString: index == target ? string : "")
+                textField, shouldChangeCharactersIn: NSRange(call.range),
+                replacementString: String(decoding: call.replacement.units, as: UTF16.self))
         }
     }
 
@@ -151,6 +156,7 @@ public final class UITextField: @unchecked Sendable {
 
     var state = FieldState(text: .empty)
     var multiRangeTarget = MultiRangeTarget.firstListed
+    var singleRangeFallback = SingleRangeFallback.unionRange
     /// What user code set while a call ran.
     var assignedText: UTF16Text?
     /// Whether user code called ``resignFirstResponder()`` while a call ran.
@@ -275,6 +281,7 @@ public final class UITextField: @unchecked Sendable {
         _ request: ChangeRequest, single: (NSRange, String) -> Bool, multi: ([NSValue], String) -> Bool
     ) -> Bool {
         load(request.field, target: request.multiRangeTarget)
+        singleRangeFallback = request.singleRangeFallback
         let replacement = String(decoding: request.call.replacement.units, as: UTF16.self)
         switch request.call {
         case .single(let range, _): return single(NSRange(range), replacement)
@@ -410,8 +417,10 @@ public struct TextFieldRule: InputRule, @unchecked Sendable {
 public protocol UITextViewDelegate: AnyObject {
     /// `textView(_:shouldChangeTextIn:replacementText:)`.
     func textView(_ textView: UITextView, shouldChangeTextIn range: NSRange, replacementText text: String) -> Bool
-    /// `textView(_:shouldChangeTextInRanges:replacementText:)` (iOS 26). Unimplemented, it asks
-    /// the single-range method about each range, as ``UITextFieldDelegate`` does.
+    /// `textView(_:shouldChangeTextInRanges:replacementText:)` (iOS 26). Unimplemented, the
+    /// single-range method is called once with the union of the ranges, whatever the
+    /// profile: documented for `UITextViewDelegate` (developer.apple.com/documentation/uikit/
+    /// uitextviewdelegate/textview(_:shouldchangetextinranges:replacementtext:)).
     func textView(_ textView: UITextView, shouldChangeTextInRanges ranges: [NSValue], replacementText text: String)
         -> Bool
     /// `textViewDidChange(_:)`: the text view's `editingChanged`.
@@ -434,15 +443,13 @@ extension UITextViewDelegate {
         -> Bool
     { true }
 
-    /// Asks the single-range method about each range.
+    /// Asks the single-range method once, with the union range.
     public func textView(
         _ textView: UITextView, shouldChangeTextInRanges ranges: [NSValue], replacementText text: String
     ) -> Bool {
-        let target = textView.multiRangeTarget.index(in: ranges.map { UTF16Range($0.rangeValue) })
-        return ranges.indices.allSatisfy { index in
-            self.textView(
-                textView, shouldChangeTextIn: ranges[index].rangeValue, replacementText: index == target ? text : "")
-        }
+        self.textView(
+            textView, shouldChangeTextIn: NSRange(SingleRangeFallback.union(of: ranges.map { UTF16Range($0.rangeValue) })),
+            replacementText: text)
     }
 
     /// Does nothing.

@@ -302,10 +302,13 @@ extension KeyboardProfile {
                 "facts",
                 .array(
                     facts.map { fact in
-                        .object([
-                            ("about", .string(fact.about)), ("status", .string(fact.status.rawValue)),
-                            ("note", .string(fact.note)),
-                        ])
+                        .object(
+                            [
+                                ("about", .string(fact.about)), ("status", .string(fact.status.rawValue)),
+                                ("note", .string(fact.note)),
+                            ]
+                                + [("source", fact.source), ("quote", fact.quote), ("settledBy", fact.settledBy)]
+                                .compactMap { name, value in value.map { (name, .string($0)) } })
                     })
             ),
         ])

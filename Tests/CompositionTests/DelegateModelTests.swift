@@ -39,7 +39,7 @@ import Testing
     }
 
     @Test func markedTextUpdatesCanBypassTheDelegate() throws {
-        let profile = Fixtures.ios18 { $0.markedTextUpdates = .none }
+        let profile = Fixtures.ios18 { $0.markedTextUpdates = .bypass }
         let plan = DelegateModel(profile: profile).plan(
             .setMarkedText("ㄨ", selectedRange: .caret(at: 1)), on: TextField(FieldState(text: .empty)))
         #expect(plan.map(\.call) == [nil])
@@ -49,7 +49,12 @@ import Testing
         let field = TextField(try FieldState(notation: "one two three|"))
         let edit = SessionEvent.replaceRanges(
             [UTF16Range(location: 4, length: 3), UTF16Range(location: 0, length: 4)], "2")
-        let targetOnly = DelegateModel(profile: Fixtures.ios18).plan(edit, on: field)
+        // The default: one call with the union range, as UIKit documents for text views.
+        let union = DelegateModel(profile: Fixtures.ios18).plan(edit, on: field)
+        #expect(union.map(\.call) == [.single(range: UTF16Range(location: 0, length: 7), replacement: "2")])
+        #expect(union.map(\.effect) == [.event(edit)])
+        let targetOnly = DelegateModel(profile: Fixtures.ios18 { $0.multiRangeOnSingleRange = .targetOnly }).plan(
+            edit, on: field)
         #expect(targetOnly.map(\.call) == [.single(range: UTF16Range(location: 4, length: 3), replacement: "2")])
         let eachRange = DelegateModel(profile: Fixtures.ios18 { $0.multiRangeOnSingleRange = .eachRange }).plan(
             edit, on: field)

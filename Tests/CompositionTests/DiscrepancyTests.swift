@@ -187,15 +187,16 @@ import Testing
         #expect(try F.discrepancies(F.forum, profiles: [F.ios18]).isEmpty)
     }
 
-    @Test func eachRangeSplitsAMultiRangeEditIntoCallsThatEachMatch() throws {
+    @Test func eachRangeAndUnionRangeMatchTheEditWhereTargetOnlyDoesNot() throws {
         let session = try F.session(
             "quicktype", "one two three|",
             [.replaceRanges([UTF16Range(location: 4, length: 3), UTF16Range(location: 0, length: 4)], "2")],
             expect: "2 three")
         let each = F.ios18 { $0.multiRangeOnSingleRange = .eachRange }
-        #expect(try F.discrepancies(session, profiles: [each, F.ios26]).isEmpty)
-        // Reporting only the target range to a single-range delegate hides the deletion from it.
-        let targetOnly = try F.discrepancies(session, profiles: [F.ios18])
+        #expect(try F.discrepancies(session, profiles: [each, F.ios18, F.ios26]).isEmpty)
+        // Reporting only the target range to a single-range delegate hides the deletion from
+        // it; the union range (the default) does not.
+        let targetOnly = try F.discrepancies(session, profiles: [F.ios18 { $0.multiRangeOnSingleRange = .targetOnly }])
         #expect(kinds(targetOnly) == ["proposed-text-mismatch@0"])
     }
 }

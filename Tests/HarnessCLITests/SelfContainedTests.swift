@@ -11,12 +11,17 @@ import Testing
         for (group, embedded) in [("profiles", EmbeddedData.profiles), ("fuzzing", EmbeddedData.fuzzing)] {
             let directory = Repository.path("Sources/IMEHarness/Resources/" + group)
             var onDisk: [String: String] = [:]
-            for name in try FileManager.default.contentsOfDirectory(atPath: directory) {
-                var isDirectory: ObjCBool = false
-                guard FileManager.default.fileExists(atPath: directory + "/" + name, isDirectory: &isDirectory),
-                    !isDirectory.boolValue
-                else { continue }
-                onDisk[name] = try String(contentsOfFile: directory + "/" + name, encoding: .utf8)
+            // The top level, and the profiles' alternatives as `alternatives/NAME.json`.
+            let subdirectories = group == "profiles" ? ["", "alternatives/"] : [""]
+            for subdirectory in subdirectories {
+                for name in try FileManager.default.contentsOfDirectory(atPath: directory + "/" + subdirectory) {
+                    let path = directory + "/" + subdirectory + name
+                    var isDirectory: ObjCBool = false
+                    guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory),
+                        !isDirectory.boolValue
+                    else { continue }
+                    onDisk[subdirectory + name] = try String(contentsOfFile: path, encoding: .utf8)
+                }
             }
             #expect(embedded == onDisk, "\(group): run scripts/embed-data")
         }

@@ -41,7 +41,7 @@ import Testing
 
     @Test func bundledCorpusAndProfilesLoad() throws {
         let sessions = try Corpus.bundled.load()
-        #expect(sessions.count == 153)
+        #expect(sessions.count == 154)
         #expect(Profile.all.map(\.name) == ["ios18-single", "ios26-multi"])
     }
 
@@ -69,9 +69,11 @@ import Testing
         #expect(calls.all.last == "ㄨㄤ|0,2|王|0,2")
     }
 
-    /// A single-range body under a multi-range call of several ranges is asked about each:
-    /// the range that gets the text with the replacement, the others with "".
-    @Test func singleRangeBodiesAreAskedAboutEachRange() throws {
+    /// A single-range body under a multi-range call of several ranges is asked once with the
+    /// union range by default (documented for text views, the default for fields); under
+    /// the `ios26-multi-each-range` alternative about each: the range that gets the text
+    /// with the replacement, the others with "".
+    @Test func singleRangeBodiesAreAskedAsTheProfileSays() throws {
         let calls = Calls()
         let rule = DelegateRule("spy") { _, range, replacement, _ in
             calls.append("\(range.location),\(range.length)=\(replacement)")
@@ -82,7 +84,39 @@ import Testing
             initial: FieldState(text: "one two three"),
             events: [.replaceRanges([UTF16Range(location: 4, length: 4), UTF16Range(location: 0, length: 4)], "2 ")])
         _ = try CorpusReplay(rule: rule, corpus: .sessions([quickType]), profiles: [.ios26Multi], properties: false)
+        #expect(calls.all == ["0,8=2 "])
+        calls.removeAll()
+        let eachRange = try #require(Profile.alternative("ios26-multi-each-range"))
+        _ = try CorpusReplay(rule: rule, corpus: .sessions([quickType]), profiles: [eachRange], properties: false)
         #expect(calls.all.sorted() == ["0,4=", "4,4=2 "])
+    }
+
+    /// A text view's delegate that implements only the single-range method is called once
+    /// with the union of the ranges, as `UITextViewDelegate`'s documentation says, whatever
+    /// the field profile's fallback.
+    @Test func theUnionRangeIsWhatAPastedTextViewDelegateSees() throws {
+        final class Spy: UITextViewDelegate {
+            var seen: [String] = []
+            func textView(_ textView: UITextView, shouldChangeTextIn range: NSRange, replacementText text: String)
+                -> Bool
+            {
+                seen.append("\(range.location),\(range.length)=\(text)")
+                return true
+            }
+        }
+        let spy = Spy()
+        let rule = TextViewRule("spy") { view in
+            view.delegate = spy
+            view.retained.append(spy)
+        }
+        let quickType = Session(
+            id: "multi", ime: .latin, source: .init(kind: .authored, detail: "QuickType"),
+            initial: FieldState(text: "one two three"),
+            events: [.replaceRanges([UTF16Range(location: 4, length: 4), UTF16Range(location: 0, length: 4)], "2 ")])
+        // Documented for UITextView: the union, under every profile, the alternatives too.
+        let eachRange = try #require(Profile.alternative("ios26-multi-each-range"))
+        _ = try CorpusReplay(rule: rule, corpus: .sessions([quickType]), profiles: [eachRange], properties: false)
+        #expect(spy.seen == ["0,8=2 "])
     }
 
     @Test func editingChangedHandlersAssign() throws {
@@ -112,7 +146,7 @@ import Testing
 
     @Test func acceptEverythingSurvivesReplayAndReportsAreWrittenAtomically() throws {
         let run = try HarnessAssert.noDiscrepancies(rule: AcceptEverything())
-        #expect(run.sessionCount == 153)
+        #expect(run.sessionCount == 154)
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("facade-\(UUID())").path
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: directory) }

@@ -6,17 +6,27 @@ import HarnessTestSupport
 import InputRules
 import Testing
 
-/// One engine recording, presented per profile: Korean reaches an iOS field as edits of the
-/// last syllable, and a marked-text profile replays it as recorded.
+/// One engine recording, presented per profile: Korean reaches an iOS field as each key's
+/// jamo inserted and the syllable recombined, and a marked-text profile replays it as
+/// recorded.
 @Suite struct PresentationTests {
     static let markedText: PlatformProfile = {
         do {
             return try ProfileStore(directory: Fixtures.repositoryRoot + "/Corpora/profiles")
-                .profile(named: Fixtures.repositoryRoot + "/Corpora/profiles/reference/marked-text.json")
+                .profile(named: "alternatives/marked-text")
         } catch {
             fatalError("\(error)")
         }
     }()
+
+    static func alternative(_ name: String) -> PlatformProfile {
+        do {
+            return try ProfileStore(directory: Fixtures.repositoryRoot + "/Corpora/profiles")
+                .profile(named: "alternatives/" + name)
+        } catch {
+            fatalError("\(error)")
+        }
+    }
 
     static let libhangul = Fixtures.corpus.filter {
         $0.source.kind == .engine && $0.ime == .hangul
@@ -26,12 +36,52 @@ import Testing
         try Replayer().run(session, profiles: profiles, rules: [Fixtures.rule(spec)], traces: .all)[0].traces
     }
 
-    @Test func theShippedIOSProfilesPresentHangulAsLastSyllableEdits() {
+    @Test func theShippedIOSProfilesPresentHangulAsJamoInsertions() {
         for profile in Fixtures.profiles {
-            #expect(profile.presentation(of: .hangul) == .lastSyllable, "\(profile.name)")
+            #expect(profile.presentation(of: .hangul) == .jamoInsertion, "\(profile.name)")
             #expect(profile.presentation(of: .pinyin) == .markedText, "\(profile.name)")
         }
         #expect(Self.markedText.presentation(of: .hangul) == .markedText)
+        #expect(Self.alternative("ios18-single-last-syllable").presentation(of: .hangul) == .lastSyllable)
+    }
+
+    /// React Native's iOS `maxLength` (RCTBaseTextInputView.m,
+    /// `textInputShouldChangeText:inRange:`): the room left is the limit minus the text's
+    /// length *plus the range's length*, and a replacement longer than that is refused.
+    struct ReactNativeMaxLength: InputRule {
+        let limit: Int
+        var spec: String { "react-native-max-length:\(limit)" }
+        /// React Native implements only the single-range method: under iOS 26 it is asked
+        /// as the profile's fallback says.
+        func shouldChange(_ request: ChangeRequest) -> Bool {
+            request.singleRangeFallback.calls(
+                for: request.call.ranges, replacement: request.call.replacement, target: request.multiRangeTarget
+            ).allSatisfy { range, text in
+                text.length <= max(limit - request.field.text.length + range.length, 0)
+            }
+        }
+    }
+
+    /// React Native #10320, with React Native's own range-aware limit of 5: 풋 typed after
+    /// 텍스트인 leaves 텍스트인ㅍ, and 풋 typed after 텍스트이 (ㅍ first a final consonant of
+    /// 잎) leaves 텍스트이푸 — both texts the report saw, under both shipped profiles. Under
+    /// the last-syllable alternative the same limit accepts `replace({4, 1}, "푸")` and the
+    /// user gets 텍스트인풋, which is why it is no longer the default.
+    @Test func reactNativesRangeAwareLimitReproducesIssue10320() throws {
+        let rule = ReactNativeMaxLength(limit: 5)
+        let cases = [("hangul-limit-last-syllable", "텍스트인ㅍ"), ("hangul-final-consonant-moves", "텍스트이푸")]
+        for (id, reported) in cases {
+            let session = Fixtures.corpusSession(id)
+            let result = try Replayer().run(session, profiles: Fixtures.profiles, rules: [rule], traces: .all)[0]
+            #expect(result.agreedText == reported, "\(id): \(result.finalText)")
+            // Each key a zero-length insertion of its jamo: the limit sees one unit more.
+            let asked = result.traces[0].steps.flatMap(\.calls).map(\.call)
+            #expect(asked.contains(.single(range: .caret(at: 4), replacement: "ㅍ")), "\(id): \(asked)")
+        }
+        let lastSyllable = try Replayer().run(
+            Fixtures.corpusSession("hangul-limit-last-syllable"),
+            profiles: [Self.alternative("ios18-single-last-syllable")], rules: [rule])[0]
+        #expect(lastSyllable.agreedText == "텍스트인풋")
     }
 
     /// Every recorded libhangul session: no marked text ever under iOS, each change of a
@@ -107,7 +157,7 @@ import Testing
         (#""presentations": {"hangul": "sideways"},"#, "one of \"marked-text\", \"last-syllable\""),
     ])
     func presentationsAreCheckedLikeEveryChoice(_ member: String, _ expected: String) throws {
-        let path = Fixtures.repositoryRoot + "/Corpora/profiles/reference/marked-text.json"
+        let path = Fixtures.repositoryRoot + "/Corpora/profiles/alternatives/marked-text.json"
         let text = try String(contentsOfFile: path, encoding: .utf8)
             .replacingOccurrences(of: #""facts": ["#, with: member + #""facts": ["#)
         #expect {

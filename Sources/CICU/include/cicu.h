@@ -165,6 +165,10 @@ const char *cicu_script_short_name(int32_t script);
 /// NUL-terminated, and returns its length (0 on failure).
 int32_t cicu_char_name(int32_t c, char *buffer, int32_t capacity);
 
+/// The code point whose Unicode name is `name` (`u_charFromName` with `U_UNICODE_CHAR_NAME`),
+/// or -1 when no character has it.
+int32_t cicu_char_from_name(const char *name);
+
 // MARK: Emoji properties of strings (UTS #51)
 
 typedef enum cicu_string_property {
@@ -221,6 +225,15 @@ int cicu_regex_find(cicu_regex *regex, const uint16_t *text, int32_t length, int
 /// Writes the NFKC form of `text` (`unorm2_getNFKCInstance`, `unorm2_normalize`) into
 /// `dest`; returns its length (which may exceed `capacity`: call again with more room).
 int32_t cicu_normalize_nfkc(const uint16_t *text, int32_t length, uint16_t *dest, int32_t capacity,
+                            int32_t *status);
+
+/// Writes the NFD form of `text` (`unorm2_getNFDInstance`, `unorm2_normalize`) into `dest`,
+/// as `cicu_normalize_nfkc` does: a Hangul syllable becomes its conjoining jamo.
+int32_t cicu_normalize_nfd(const uint16_t *text, int32_t length, uint16_t *dest, int32_t capacity,
+                           int32_t *status);
+
+/// Writes the NFKD form of `text` (`unorm2_getNFKDInstance`), as `cicu_normalize_nfkc` does.
+int32_t cicu_normalize_nfkd(const uint16_t *text, int32_t length, uint16_t *dest, int32_t capacity,
                             int32_t *status);
 
 // MARK: Locale number symbols (CLDR data through ICU's number formatting)

@@ -146,18 +146,18 @@ package final class DelegateModel: Sendable {
                 asking(&context, .multi(ranges: ranges, replacement: text), .event(event), false)
                 return
             }
-            let target = profile.multiRangeTarget.index(in: ranges)
-            switch profile.multiRangeOnSingleRange {
-            case .targetOnly:
-                asking(&context, .single(range: ranges[target], replacement: text), .event(event), false)
-            case .eachRange:
-                for index in ranges.indicesFromLast {
-                    let replacement = index == target ? text : .empty
-                    asking(
-                        &context, .single(range: ranges[index], replacement: replacement),
-                        .replace(ranges[index], replacement),
-                        false)
+            let calls = profile.multiRangeOnSingleRange.calls(
+                for: ranges, replacement: text, target: profile.multiRangeTarget)
+            guard profile.multiRangeOnSingleRange == .eachRange, calls.count > 1 else {
+                // One call, and the field makes the whole edit when it is accepted.
+                for (range, replacement) in calls {
+                    asking(&context, .single(range: range, replacement: replacement), .event(event), false)
                 }
+                return
+            }
+            for (range, replacement) in calls {
+                asking(
+                    &context, .single(range: range, replacement: replacement), .replace(range, replacement), false)
             }
         }
     }

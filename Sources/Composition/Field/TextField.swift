@@ -31,6 +31,42 @@ public enum MultiRangeTarget: String, Sendable, CaseIterable {
     }
 }
 
+/// How a multi-range edit reaches a delegate that implements only the single-range method
+/// (`textField(_:shouldChangeCharactersIn:replacementString:)`): under iOS 26, whose field
+/// would call the multi-range one, and under earlier profiles for an edit of several ranges.
+public enum SingleRangeFallback: String, Sendable, CaseIterable {
+    /// One call per range, from the highest location down: the target gets the text, the
+    /// others "", and the change goes ahead only if every call agrees.
+    case eachRange = "each-range"
+    /// One call for the target range only; the other ranges are deleted without asking.
+    case targetOnly = "target-only"
+    /// One call with the union of the ranges (from the lowest location to the highest
+    /// end) and the replacement: what Apple documents for `UITextView` and `UISearchBar`.
+    case unionRange = "union-range"
+
+    /// The single-range calls that stand for a multi-range call of `ranges` and
+    /// `replacement`, `target` being the range that receives the text.
+    package func calls(for ranges: [UTF16Range], replacement: UTF16Text, target: MultiRangeTarget)
+        -> [(range: UTF16Range, replacement: UTF16Text)]
+    {
+        guard ranges.count > 1 else { return ranges.map { ($0, replacement) } }
+        let receiving = target.index(in: ranges)
+        switch self {
+        case .targetOnly: return [(ranges[receiving], replacement)]
+        case .eachRange:
+            return ranges.indicesFromLast.map { (ranges[$0], $0 == receiving ? replacement : .empty) }
+        case .unionRange: return [(Self.union(of: ranges), replacement)]
+        }
+    }
+
+    /// The smallest range holding every one of `ranges`.
+    package static func union(of ranges: [UTF16Range]) -> UTF16Range {
+        let start = ranges.map(\.location).min() ?? 0
+        let end = ranges.map(\.end).max() ?? start
+        return UTF16Range(location: start, length: end - start)
+    }
+}
+
 /// A text field's state and the UIKit semantics of every edit to it.
 ///
 /// The model follows `UITextInput`: marked text is provisional text with a selection

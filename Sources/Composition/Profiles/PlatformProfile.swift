@@ -42,6 +42,16 @@ package struct PlatformProfile: Hashable, Sendable {
         /// Marked text as recorded, but the commit (a candidate picked on the candidate
         /// bar) replaces it without asking the delegate; `editingChanged` still follows.
         case commitWithoutDelegate = "commit-without-delegate"
+        /// No marked text: each key reaches the delegate as the jamo it typed inserted at
+        /// the caret (a range of length 0; Backspace as a deletion of one unit), and the
+        /// keyboard then recombines the syllable in place without asking (하 + ㄴ: the
+        /// delegate is asked `{1, 0}` "ㄴ", the field holds 한). The commit of the syllable
+        /// already there is no edit. Korean on iOS, as React Native #10320's two
+        /// observations require (see the profiles' facts).
+        case jamoInsertion = "jamo-insertion"
+
+        /// Whether the preedit is composed in the text itself rather than as marked text.
+        package var composesInText: Bool { self == .lastSyllable || self == .jamoInsertion }
     }
 
     /// The presentation of `family`'s input.
@@ -76,28 +86,63 @@ package struct PlatformProfile: Hashable, Sendable {
     package enum MarkedTextUpdates: String, Sendable, CaseIterable {
         /// Each update is a call replacing the marked range (or the selection) with the new marked text.
         case delegate
-        /// Updates are applied without asking the delegate.
-        case none
+        /// Updates are applied without asking the delegate (`"none"`, its name before 0.3,
+        /// still reads as this).
+        case bypass
     }
 
-    /// How a multi-range edit reaches a delegate that only implements the single-range method.
-    package enum MultiRangeOnSingleRange: String, Sendable, CaseIterable {
-        /// One call per range, from the highest location down: the target gets the text, the others "".
-        case eachRange = "each-range"
-        /// One call for the target range only; the other ranges are deleted without asking.
-        case targetOnly = "target-only"
-    }
+    /// How a multi-range edit reaches a delegate that only implements the single-range
+    /// method: in the replay's calls under a single-range profile, and in the adapters of
+    /// single-range delegates (``ChangeRequest/singleRangeFallback``) under a multi-range one.
+    package typealias MultiRangeOnSingleRange = SingleRangeFallback
 
     /// One choice and what backs it.
     package struct Fact: Hashable, Sendable {
         package enum Status: String, Sendable, CaseIterable {
-            case observed, documented, assumed
+            /// Seen on a device and logged by someone: a bug report, a forum post with a
+            /// log, a blog post that shows the calls.
+            case observed
+            /// Said by Apple's documentation or headers.
+            case documented
+            /// Claimed by a document that shows no log of it: one of the seeds the project
+            /// started from (`source` names it, `seed:001`), or an answer that only asserts.
+            case reported
+            /// Chosen without a source; `settledBy` says what observation would settle it.
+            case assumed
         }
 
         /// The profile member the fact is about, e.g. `commitRange`.
         package var about: String
         package var status: Status
+        /// How the profile uses the evidence.
         package var note: String
+        /// Where the evidence is: a link, or `seed:NNN` for a seed document.
+        package var source: String?
+        /// What the source says, quoted or closely paraphrased.
+        package var quote: String?
+        /// For an assumed fact: the observation that would settle it.
+        package var settledBy: String?
+
+        package init(
+            about: String, status: Status, note: String, source: String? = nil, quote: String? = nil,
+            settledBy: String? = nil
+        ) {
+            self.about = about
+            self.status = status
+            self.note = note
+            self.source = source
+            self.quote = quote
+            self.settledBy = settledBy
+        }
+
+        /// What the fact lacks to be checkable: a source and a quote unless assumed, what
+        /// would settle it if assumed; `nil` when nothing. The shipped profiles have none
+        /// lacking (`scripts/fact-table --check`, run by CI).
+        package var lacking: String? {
+            if status == .assumed { return settledBy == nil ? "no 'settledBy'" : nil }
+            let missing = [source == nil ? "'source'" : nil, quote == nil ? "'quote'" : nil].compactMap { $0 }
+            return missing.isEmpty ? nil : "no " + missing.joined(separator: " or ")
+        }
     }
 
     /// The members whose values are choices that need a fact.
@@ -122,7 +167,9 @@ extension PlatformProfile {
         source = try node.member("source").string()
         delegate = try node.member("delegate").choice(DelegateKind.self)
         commitRange = try node.member("commitRange").choice(CommitRange.self)
-        markedTextUpdates = try node.member("markedTextUpdates").choice(MarkedTextUpdates.self)
+        let updates = try node.member("markedTextUpdates")
+        markedTextUpdates =
+            (try? updates.string()) == "none" ? .bypass : try updates.choice(MarkedTextUpdates.self)
         markedRangeVisibleDuringCommit = try node.member("markedRangeVisibleDuringCommit").bool()
         deleteBackward = try node.member("deleteBackward").choice(DeletionUnit.self)
         multiRangeOnSingleRange = try node.member("multiRangeOnSingleRange").choice(MultiRangeOnSingleRange.self)
@@ -152,12 +199,12 @@ extension PlatformProfile {
 }
 
 extension PlatformProfile.Fact {
-    /// A profile's `facts`: `[{"about", "status", "note"}]`, one at least about each of
-    /// `choices` and none about anything else.
+    /// A profile's `facts`: `[{"about", "status", "note", "source"?, "quote"?, "settledBy"?}]`,
+    /// one at least about each of `choices` and none about anything else.
     package static func decode(_ node: JSONNode, about choices: [String]) throws(JSONDecodingError) -> [Self] {
         var facts: [Self] = []
         for element in try node.elements() {
-            try element.rejectUnknownMembers(["about", "status", "note"])
+            try element.rejectUnknownMembers(["about", "status", "note", "source", "quote", "settledBy"])
             let about = element.path.appending(.key("about"))
             let subject = try element.member("about").string()
             guard choices.contains(subject) else {
@@ -167,7 +214,9 @@ extension PlatformProfile.Fact {
             facts.append(
                 Self(
                     about: subject, status: try element.member("status").choice(Status.self),
-                    note: try element.member("note").string()))
+                    note: try element.member("note").string(), source: try element.optionalMember("source")?.string(),
+                    quote: try element.optionalMember("quote")?.string(),
+                    settledBy: try element.optionalMember("settledBy")?.string()))
         }
         for member in choices where !facts.contains(where: { $0.about == member }) {
             throw JSONDecodingError(

@@ -21,11 +21,37 @@ package struct ProfileStore: Sendable {
         self.files = files
     }
 
-    /// The names of the profiles in the directory, sorted.
-    package func names() -> [String] {
+    /// The names of the profiles in the directory, sorted: the ones a run uses by default.
+    package func names() -> [String] { names(in: nil) }
+
+    /// The names of the alternative profiles (`alternatives/NAME.json` in the directory),
+    /// sorted, each as `alternatives/NAME`: the behaviours the sources leave open, run by
+    /// `--profile all` (``expanding(_:)``) and not by default.
+    package func alternativeNames() -> [String] { names(in: Self.alternatives) }
+
+    /// The subdirectory of alternative profiles.
+    package static let alternatives = "alternatives"
+
+    /// `names` with `all` replaced by every profile and every alternative, and
+    /// `alternatives` by every alternative.
+    package func expanding(_ names: [String]) -> [String] {
+        names.flatMap { name -> [String] in
+            switch name {
+            case "all": self.names() + alternativeNames()
+            case Self.alternatives: alternativeNames()
+            default: [name]
+            }
+        }
+    }
+
+    /// The profiles directly in the directory (`subdirectory` nil) or in one below it.
+    private func names(in subdirectory: String?) -> [String] {
+        let prefix = subdirectory.map { $0 + "/" } ?? ""
         let files =
-            self.files.map { Array($0.keys) } ?? (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
-        return files.filter { $0.hasSuffix(".json") }.map { String($0.dropLast(5)) }.sorted()
+            self.files.map { files in
+                files.keys.filter { $0.hasPrefix(prefix) }.map { String($0.dropFirst(prefix.count)) }
+            } ?? (try? FileManager.default.contentsOfDirectory(atPath: directory + "/" + prefix)) ?? []
+        return files.filter { $0.hasSuffix(".json") && !$0.contains("/") }.map { prefix + $0.dropLast(5) }.sorted()
     }
 
     /// The most a profile file may hold: 1 MiB (the shipped ones hold under 10 KB).
@@ -82,10 +108,13 @@ package struct ProfileStore: Sendable {
         let value = try resolve(read, path)
         do {
             let profile = try decode(JSONNode(value))
-            if !name.hasSuffix(".json"), documentName(profile) != name {
+            // `alternatives/NAME` names the file NAME.json below the directory.
+            let fileName = name.split(separator: "/").last.map(String.init) ?? name
+            if !name.hasSuffix(".json"), documentName(profile) != fileName {
                 throw ProfileError.malformed(
                     path: path,
-                    message: "$.name: expected \"\(name)\" (the file's name), found \"\(documentName(profile))\"")
+                    message:
+                        "$.name: expected \"\(fileName)\" (the file's name), found \"\(documentName(profile))\"")
             }
             return profile
         } catch let error as JSONDecodingError {

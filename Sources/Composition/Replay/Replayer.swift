@@ -53,6 +53,10 @@ package final class Replayer {
         /// Under ``PlatformProfile/Presentation/lastSyllable``: where the syllable being
         /// composed is in the field, and what it holds.
         var syllable: (range: UTF16Range, text: UTF16Text)?
+        /// Under ``PlatformProfile/Presentation/jamoInsertion``: what the input method
+        /// committed of the syllable when a key split it (잎 + ㅜ commits 이), which reaches
+        /// the field with the next syllable's preedit, as one key.
+        var pendingCommit: UTF16Text?
         /// Whether the recording has marked text after the events so far (what the input
         /// method believes, whatever the field holds).
         var recordedMarked = false
@@ -224,7 +228,8 @@ package final class Replayer {
             presentation: profile.presentation(of: session.ime), recordedMarked: session.initial.markedRange != nil,
             tracksUndo: tracksUndo, secure: session.secureTextEntry,
             request: ChangeRequest(
-                field: idle, call: Self.idleCall, multiRangeTarget: profile.multiRangeTarget, profile: profile.name),
+                field: idle, call: Self.idleCall, multiRangeTarget: profile.multiRangeTarget, profile: profile.name,
+                singleRangeFallback: profile.multiRangeOnSingleRange),
             change: FieldChange(before: idle, after: idle, profile: profile.name))
     }
 
@@ -370,12 +375,12 @@ package final class Replayer {
         // Whether a syllable was being composed in the text before this event (a
         // last-syllable presentation): only then can the rule interrupt it.
         var composingSyllable = false
-        if run.presentation == .lastSyllable, let syllable = run.syllable {
+        if run.presentation.composesInText, let syllable = run.syllable {
             composingSyllable =
                 syllable.range.fits(in: run.previous.text.length) && run.previous.text[syllable.range] == syllable.text
         }
         let presentation =
-            run.clearsOnNextKey || run.presentation == .lastSyllable ? present(event, in: &run) : .asRecorded
+            run.clearsOnNextKey || run.presentation.composesInText ? present(event, in: &run) : .asRecorded
         if presentation.absorbed {
             return tell(
                 Self.unapplied(event, index: index, before: run.previous, note: .absorbed), &run, recorded: event,
@@ -393,7 +398,8 @@ package final class Replayer {
         // method resets, as for marked text).
         if let presented = presentation.event {
             return appliedStep(
-                &run, event: presented, recorded: event, index: index, rule: rule,
+                &run, event: presented, recorded: event, index: index, rule: rule, asking: presentation.asked,
+                thenReplacing: presentation.recombined,
                 bypassesDelegate: bypassesDelegate, presents: true, composing: true,
                 interruptsSyllable: composingSyllable, told: told)
         }
@@ -428,6 +434,12 @@ package final class Replayer {
     struct Presentation {
         var event: SessionEvent?
         var absorbed = false
+        /// The edit the delegate is asked about and the field makes instead of the event's
+        /// own (the jamo a key typed), `nil`: the event's own.
+        var asked: (range: UTF16Range, text: UTF16Text)?
+        /// What the keyboard then replaces without asking, once the asked edit is made (the
+        /// syllable recombined in place).
+        var recombined: (range: UTF16Range, text: UTF16Text)?
 
         static let asRecorded = Presentation(event: nil)
         static let none = Presentation(event: nil, absorbed: true)
@@ -475,8 +487,9 @@ package final class Replayer {
             return step
         }
         let call = run.model.makeCall(entry.range, entry.text)
-        let request = ChangeRequest(
-            field: before, call: call, multiRangeTarget: run.multiRangeTarget, profile: run.profile)
+        var request = run.request
+        request.field = before
+        request.call = call
         var accepted = rule.shouldChange(request)
         var rewrittenTo: UTF16Text?
         if let assigned = rule.assignment(during: request) {
@@ -532,19 +545,26 @@ package final class Replayer {
             default: run.clearsOnNextKey = false
             }
         }
-        return Self.present(event, as: run.presentation, syllable: run.syllable, in: run.field.text)
+        return Self.present(
+            event, as: run.presentation, syllable: run.syllable, pendingCommit: &run.pendingCommit,
+            selection: run.field.state.selection, in: run.field.text)
     }
 
-    /// What `presentation` makes of the recorded `event` on a field holding `text`, in which
-    /// `syllable` was composed last (``PlatformProfile/Presentation``; a last-syllable
-    /// presentation alone changes events).
+    /// What `presentation` makes of the recorded `event` on a field holding `text` with
+    /// `selection`, in which `syllable` was composed last (``PlatformProfile/Presentation``;
+    /// only the presentations that compose in the text change events). `pendingCommit` is
+    /// what a jamo-insertion presentation holds back of a commit for the next key.
     static func present(
         _ event: SessionEvent, as presentation: PlatformProfile.Presentation,
-        syllable: (range: UTF16Range, text: UTF16Text)?, in text: UTF16Text
+        syllable: (range: UTF16Range, text: UTF16Text)?, pendingCommit: inout UTF16Text?, selection: UTF16Range,
+        in text: UTF16Text
     ) -> Presentation {
-        guard presentation == .lastSyllable else { return .asRecorded }
+        guard presentation.composesInText else { return .asRecorded }
         let syllable = syllable.flatMap { syllable in
             syllable.range.fits(in: text.length) && text[syllable.range] == syllable.text ? syllable.range : nil
+        }
+        if presentation == .jamoInsertion {
+            return presentKey(event, syllable: syllable, pendingCommit: &pendingCommit, selection: selection, in: text)
         }
         switch event {
         case .setMarkedText(let text, _):
@@ -558,6 +578,53 @@ package final class Replayer {
         }
     }
 
+    /// What a jamo-insertion presentation makes of the recorded `event`: the key it stands
+    /// for reaches the delegate as the jamo inserted at the caret (Backspace as one unit
+    /// deleted), and the field then holds the recombined syllable (``HangulKey``). A commit
+    /// that splits the syllable (잎 → 이, the key's jamo starting 푸) is held back in
+    /// `pendingCommit` and reaches the field with the next preedit, as the one key it is;
+    /// an input method that commits so and then does anything else leaves the syllable as
+    /// it was (libhangul never does: the split always starts a preedit).
+    private static func presentKey(
+        _ event: SessionEvent, syllable: UTF16Range?, pendingCommit: inout UTF16Text?, selection: UTF16Range,
+        in text: UTF16Text
+    ) -> Presentation {
+        let pending = pendingCommit
+        pendingCommit = nil
+        switch event {
+        case .setMarkedText(let marked, _):
+            guard let range = syllable else {
+                if marked.isEmpty { return .none }
+                guard case .typed(let jamo) = HangulKey(from: nil, to: marked), jamo != marked else {
+                    return Presentation(event: .insertText(marked))
+                }
+                return Presentation(
+                    event: .insertText(marked), asked: (selection, jamo),
+                    recombined: (UTF16Range(location: selection.location, length: jamo.length), marked))
+            }
+            let syllable = (pending ?? .empty) + marked
+            let replaced = Presentation(event: .replace(range, syllable))
+            switch HangulKey(from: pending == nil ? text[range] : nil, to: marked) {
+            case .typed(let jamo):
+                return Presentation(
+                    event: replaced.event, asked: (.caret(at: range.end), jamo),
+                    recombined: (UTF16Range(location: range.location, length: range.length + jamo.length), syllable))
+            case .backspace:
+                let left = UTF16Range(location: range.location, length: range.length - 1)
+                return Presentation(
+                    event: replaced.event, asked: (UTF16Range(location: range.end - 1, length: 1), .empty),
+                    recombined: left.length == 0 && syllable.isEmpty ? nil : (left, syllable))
+            case .unknown: return replaced
+            }
+        case .insertText(let inserted):
+            guard let range = syllable else { return .asRecorded }
+            if text[range] != inserted { pendingCommit = inserted }
+            return .none
+        case .unmarkText: return syllable == nil ? .asRecorded : .none
+        default: return .asRecorded
+        }
+    }
+
     /// The syllable a last-syllable presentation composes after the recorded event
     /// `recorded`, presented as `presented` (`nil`: absorbed) on a field that held `before`
     /// and now holds `text`: the preedit of a `setMarkedText`, where it was put, if the
@@ -566,9 +633,11 @@ package final class Replayer {
         after recorded: SessionEvent, presented: SessionEvent?, before: FieldState, now text: UTF16Text
     ) -> (range: UTF16Range, text: UTF16Text)? {
         guard case .setMarkedText(let marked, _) = recorded, !marked.isEmpty, let presented else { return nil }
+        // The preedit ends what the presented event puts in (after the commit a key split
+        // off, for a jamo-insertion presentation).
         let location: Int? =
             switch presented {
-            case .replace(let range, _): range.location
+            case .replace(let range, let replacement): range.location + replacement.length - marked.length
             case .insertText: before.selection.location
             default: nil
             }
@@ -588,7 +657,9 @@ package final class Replayer {
         _ run: inout ProfileReplay, recorded: SessionEvent, presented: SessionEvent?, ruleActed: Bool,
         endedComposition: Bool
     ) {
-        if run.presentation == .lastSyllable {
+        // The syllable stays where it is while a commit the key split off waits for the
+        // key's preedit.
+        if run.presentation.composesInText, run.pendingCommit == nil {
             run.syllable = Self.syllable(
                 after: recorded, presented: presented, before: run.previous, now: run.field.text)
         }
@@ -649,6 +720,8 @@ package final class Replayer {
     /// unless `follows` is false (an undo, whose caller follows it).
     private func appliedStep(
         _ run: inout ProfileReplay, event: SessionEvent, recorded: SessionEvent, index: Int, rule: any InputRule,
+        asking asked: (range: UTF16Range, text: UTF16Text)? = nil,
+        thenReplacing recombined: (range: UTF16Range, text: UTF16Text)? = nil,
         bypassesDelegate: Bool = false, registersUndo: Bool = true, presents: Bool = false,
         composing: Bool = false, interruptsSyllable: Bool = false, mayBePlain: Bool = true, follows: Bool = true,
         told: Told
@@ -694,8 +767,12 @@ package final class Replayer {
         let geometry = model.geometry(for: event, of: run.field)
         model.forEachPlannedEdit(
             event, on: geometry, with: &run,
-            asking: { run, call, effect, isCompositionStep in
+            asking: { run, planned, plannedEffect, isCompositionStep in
                 guard assignedDuringCall == nil else { return }
+                // What the delegate is asked, and the field does: the event's own, or the
+                // presentation's.
+                let call = asked.map { run.model.makeCall($0.range, $0.text) } ?? planned
+                let effect = asked.map { PlannedEdit.Effect.replace($0.range, $0.text) } ?? plannedEffect
                 if let first = pending {
                     run.calls.append(
                         Self.record(run.request.call, first, before: run.previous, now: run.field.state.text))
@@ -716,7 +793,7 @@ package final class Replayer {
                         registeredUndo = true
                         entry = Self.undoEntry(spanning: ranges, replacement: text, in: run.field.text)
                     } else {
-                        entry = Self.undoEntry(of: call, target: target, in: run.field.text)
+                        entry = Self.undoEntry(of: planned, target: target, in: run.field.text)
                     }
                     if let entry { Self.register(entry, undo: &run.undoStack, redo: &run.redoStack) }
                 }
@@ -730,7 +807,7 @@ package final class Replayer {
                 // assignments — jianshu.com/p/b302a7c66741, /p/8a18baf0a252 — not from typing).
                 let replacesCommitted =
                     registersUndo && run.tracksUndo && isCompositionStep
-                    && Self.replacesCommittedText(call, marked: marked)
+                    && Self.replacesCommittedText(planned, marked: marked)
                 run.request.call = call
                 swap(&run.request.field, &run.field.state)
                 if hidesMarkedRange { run.request.field.markedRange = nil }
@@ -808,6 +885,16 @@ package final class Replayer {
                 run.model.apply(effect, to: &run.field)
                 edited = true
             })
+        // The keyboard's own edit after an asked one it presents (the syllable recombined).
+        if let recombined, edited, assignedDuringCall == nil, !run.calls.contains(where: { !$0.accepted }),
+            recombined.range.fits(in: run.field.text.length)
+        {
+            if let first = pending {
+                run.calls.append(Self.record(run.request.call, first, before: run.previous, now: run.field.state.text))
+                pending = nil
+            }
+            run.model.apply(.replace(recombined.range, recombined.text), to: &run.field)
+        }
         var rewrittenTo: UTF16Text?
         var endedComposition = false
         // UIKit sends `editingChanged` (and `textDidChange`) only when the text or its marked
@@ -835,7 +922,7 @@ package final class Replayer {
         // the step is made of, or presents), the rule having acted if it refused or assigned.
         let ruleActed = rewrittenTo != nil || run.calls.contains { !$0.accepted }
         let ended = endedComposition || (rewrittenTo != nil && interruptsSyllable)
-        if follows, ruleActed || ended || run.hasShadow || run.presentation == .lastSyllable {
+        if follows, ruleActed || ended || run.hasShadow || run.presentation.composesInText {
             follow(&run, recorded: recorded, presented: event, ruleActed: ruleActed, endedComposition: ended)
         }
         if plain, !run.looksAtBrokenSpots {

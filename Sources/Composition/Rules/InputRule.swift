@@ -16,15 +16,21 @@ public struct ChangeRequest: Hashable, Sendable {
     /// The platform profile replaying the session: one replay runs every profile in
     /// lockstep, so a rule that keeps a text field of its own keeps one per profile.
     public var profile: String
+    /// How the profile hands a multi-range call to a delegate that implements only the
+    /// single-range method (a port of single-range logic, a pasted delegate without the
+    /// ranges method): one call with the union range unless the profile says otherwise.
+    public var singleRangeFallback: SingleRangeFallback
 
     /// A request about `call` on `field`.
     public init(
-        field: FieldState, call: DelegateCall, multiRangeTarget: MultiRangeTarget = .firstListed, profile: String = ""
+        field: FieldState, call: DelegateCall, multiRangeTarget: MultiRangeTarget = .firstListed, profile: String = "",
+        singleRangeFallback: SingleRangeFallback = .unionRange
     ) {
         self.field = field
         self.call = call
         self.multiRangeTarget = multiRangeTarget
         self.profile = profile
+        self.singleRangeFallback = singleRangeFallback
     }
 
     /// The text the call implies (what a delegate computes as "the text after this change").

@@ -161,6 +161,14 @@ package struct CodePointProperties: Hashable, Sendable {
         return String(decoding: buffer.prefix(Int(length)).map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 
+    /// The character whose Unicode name is `name` ("HANGUL LETTER PIEUP"), `nil` when none
+    /// has it (ICU's `u_charFromName`).
+    package init?(named name: String) {
+        let codePoint = cicu_char_from_name(name)
+        guard codePoint >= 0 else { return nil }
+        self.init(codePoint: UInt32(codePoint))
+    }
+
     /// The Script_Extensions of the code point (UAX #24), in ICU's order.
     package var scriptExtensions: [Script] {
         var buffer = [Int32](repeating: 0, count: 32)

@@ -63,7 +63,7 @@ enum CommandInputs {
     ) throws(CLIError) -> [Document] {
         let store = directory.map(ProfileStore.init(directory:)) ?? ProfileStore(files: builtIn, label: "(built in)")
         var documents: [Document] = []
-        for name in names ?? store.names() {
+        for name in store.expanding(names ?? store.names()) {
             do {
                 documents.append(try load(name, store))
             } catch {
