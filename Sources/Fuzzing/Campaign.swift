@@ -421,7 +421,7 @@ package final class Fuzzer {
     /// Whether every event types what the campaign's keyboard can type (always, without one).
     private func typesOnItsKeyboard(_ events: [SessionEvent], secure: Bool) -> Bool {
         guard let keys = keyboard ?? (secure ? generator.secureKeyboard : nil) else { return true }
-        return events.allSatisfy { event in event.typedText.map(keys.canType) ?? true }
+        return events.allSatisfy { event in event.typedText.map { keys.canType($0, secure: secure) } ?? true }
     }
 
     /// The saved counterexamples of this campaign's rule (``counterexample(from:)``) that

@@ -94,14 +94,17 @@ struct SessionGenerator {
         text = TextGenerator(inventory: inventory)
         self.limit = limit
         secureKeyboard = keyboard ?? (try? KeyboardKeys(Keyboard(.asciiCapable), locale: nil))
-        secureKeys = secureKeyboard.map { keys in keys.isPad ? keys.keys : inventory.ascii.filter(keys.canType) } ?? []
+        secureKeys =
+            secureKeyboard.map { keys in
+                keys.isPad ? keys.keys : inventory.ascii.filter { keys.canType($0, secure: true) }
+            } ?? []
         isPad = keyboard?.isPad ?? false
         keys =
             switch keyboard {
             case nil: nil
             case let keyboard? where keyboard.isPad: keyboard.keys
             case let keyboard? where keyboard.keyboard.type == .default: nil
-            case let keyboard?: inventory.ascii.filter(keyboard.canType)
+            case let keyboard?: inventory.ascii.filter { keyboard.canType($0) }
             }
     }
 

@@ -181,6 +181,7 @@ struct ContractedRule: InputRule {
     var spec: String { base.spec }
     func shouldChange(_ request: ChangeRequest) -> Bool { base.shouldChange(request) }
     func editingChanged(_ change: FieldChange) -> TextAssignment? { base.editingChanged(change) }
+    func removedAllUndoActions(profile: String) -> Bool { base.removedAllUndoActions(profile: profile) }
     func assignment(during request: ChangeRequest) -> TextAssignment? { base.assignment(during: request) }
     func editing(_ moment: EditingMoment, field: FieldState, profile: String) -> EditingResponse {
         base.editing(moment, field: field, profile: profile)

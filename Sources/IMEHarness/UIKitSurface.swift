@@ -74,6 +74,63 @@ public final class UIAction: @unchecked Sendable {
     }
 }
 
+/// A keyboard (`UITextInputMode`): what `textField.textInputMode` and the current input
+/// mode say while a session replays. Its ``primaryLanguage`` is the session's
+/// (``Session/primaryLanguage``: `zh-Hans` for Pinyin, `ko-KR` for Korean, `emoji`, …).
+public final class UITextInputMode: @unchecked Sendable {
+    /// `primaryLanguage`: a BCP 47 tag, or `emoji` and `dictation`; `nil` for none.
+    public let primaryLanguage: String?
+
+    init(primaryLanguage: String?) {
+        self.primaryLanguage = primaryLanguage
+    }
+
+    private static let key = "IMEHarness.UITextInputMode.current"
+
+    /// The input mode of the keyboard in use while a delegate method or handler runs
+    /// (`UITextInputMode.currentInputMode()` in Objective-C code, deprecated in iOS 7 and
+    /// still common in Chinese limiters), `nil` outside a replay.
+    public static var current: UITextInputMode? { Thread.current.threadDictionary[key] as? UITextInputMode }
+
+    /// `+[UITextInputMode currentInputMode]`: ``current``.
+    public static func currentInputMode() -> UITextInputMode? { current }
+
+    /// Makes `mode` the current input mode of this thread (set before each call a field makes).
+    static func makeCurrent(_ mode: UITextInputMode?) {
+        let dictionary = Thread.current.threadDictionary
+        if dictionary[key] as? UITextInputMode !== mode { dictionary[key] = mode }
+    }
+}
+
+/// A field's undo manager (`textField.undoManager`, Foundation's `UndoManager` in UIKit):
+/// what it holds is the replay's record of the edits UIKit registered (each typed or pasted
+/// event one, `setText:` emptying it: see the replay's undo model), kept in sessions that
+/// undo or redo.
+public final class FieldUndoManager: @unchecked Sendable {
+    /// `canUndo`: whether an edit is registered to undo.
+    public internal(set) var canUndo = false
+    /// `canRedo`: whether an undone edit can be redone.
+    public internal(set) var canRedo = false
+    /// Whether ``removeAllActions()`` was called since the replay last looked.
+    var removedAll = false
+
+    init() {}
+
+    /// `removeAllActions()`: forgets every registered edit, so that Undo does nothing (a
+    /// common guard against the NSRangeException an undo after a refused paste raises).
+    public func removeAllActions() {
+        canUndo = false
+        canRedo = false
+        removedAll = true
+    }
+
+    /// Whether `removeAllActions()` was called since the last time this was asked.
+    func takeRemovedAll() -> Bool {
+        defer { removedAll = false }
+        return removedAll
+    }
+}
+
 /// `UITextFieldDelegate`: every method optional, as in UIKit (the defaults do what UIKit
 /// does when a delegate does not implement one).
 public protocol UITextFieldDelegate: AnyObject {
@@ -157,6 +214,27 @@ public final class UITextField: @unchecked Sendable {
     var state = FieldState(text: .empty)
     var multiRangeTarget = MultiRangeTarget.firstListed
     var singleRangeFallback = SingleRangeFallback.unionRange
+
+    /// `textInputMode`: the keyboard the user is typing on (see ``UITextInputMode``); a
+    /// limiter that applies only to Chinese keyboards gates on its `primaryLanguage`.
+    public private(set) var textInputMode: UITextInputMode?
+
+    /// `undoManager`: the field's undo manager (see ``FieldUndoManager``).
+    public let undoManager: FieldUndoManager? = FieldUndoManager()
+
+    /// Shows the undo manager as the replay has it.
+    func loadUndo(canUndo: Bool, canRedo: Bool) {
+        undoManager?.canUndo = canUndo
+        undoManager?.canRedo = canRedo
+    }
+
+    /// Shows the keyboard whose primary language is `language`, and makes it current.
+    func use(inputMode language: String?) {
+        if textInputMode?.primaryLanguage != language {
+            textInputMode = language.map { UITextInputMode(primaryLanguage: $0) }
+        }
+        UITextInputMode.makeCurrent(textInputMode)
+    }
     /// What user code set while a call ran.
     var assignedText: UTF16Text?
     /// Whether user code called ``resignFirstResponder()`` while a call ran.
@@ -282,6 +360,8 @@ public final class UITextField: @unchecked Sendable {
     ) -> Bool {
         load(request.field, target: request.multiRangeTarget)
         singleRangeFallback = request.singleRangeFallback
+        use(inputMode: request.inputMode)
+        loadUndo(canUndo: request.canUndo, canRedo: request.canRedo)
         let replacement = String(decoding: request.call.replacement.units, as: UTF16.self)
         switch request.call {
         case .single(let range, _): return single(NSRange(range), replacement)
@@ -407,9 +487,16 @@ public struct TextFieldRule: InputRule, @unchecked Sendable {
     public func editingChanged(_ change: FieldChange) -> TextAssignment? {
         let field = fields[change.profile]
         field.load(change.after, target: field.multiRangeTarget)
+        field.use(inputMode: change.inputMode)
+        field.loadUndo(canUndo: change.canUndo, canRedo: change.canRedo)
         field.sendActions(for: .editingChanged)
         field.delegate?.textFieldDidChangeSelection(field)
         return field.takeAssignment()
+    }
+
+    /// Whether the field's undo manager was emptied in the last call or handler.
+    public func removedAllUndoActions(profile: String) -> Bool {
+        fields[profile].undoManager?.takeRemovedAll() ?? false
     }
 }
 
@@ -448,7 +535,8 @@ extension UITextViewDelegate {
         _ textView: UITextView, shouldChangeTextInRanges ranges: [NSValue], replacementText text: String
     ) -> Bool {
         self.textView(
-            textView, shouldChangeTextIn: NSRange(SingleRangeFallback.union(of: ranges.map { UTF16Range($0.rangeValue) })),
+            textView,
+            shouldChangeTextIn: NSRange(SingleRangeFallback.union(of: ranges.map { UTF16Range($0.rangeValue) })),
             replacementText: text)
     }
 
@@ -486,6 +574,10 @@ public final class UITextView: @unchecked Sendable {
     }
     /// `markedTextRange`.
     public var markedTextRange: UITextRange? { field.markedTextRange }
+    /// `textInputMode` (see ``UITextField/textInputMode``).
+    public var textInputMode: UITextInputMode? { field.textInputMode }
+    /// `undoManager` (see ``UITextField/undoManager``).
+    public var undoManager: FieldUndoManager? { field.undoManager }
     /// `selectedTextRange`.
     public var selectedTextRange: UITextRange? {
         get { field.selectedTextRange }
@@ -569,8 +661,15 @@ public struct TextViewRule: InputRule, @unchecked Sendable {
     public func editingChanged(_ change: FieldChange) -> TextAssignment? {
         let view = views[change.profile]
         view.field.load(change.after, target: view.field.multiRangeTarget)
+        view.field.use(inputMode: change.inputMode)
+        view.field.loadUndo(canUndo: change.canUndo, canRedo: change.canRedo)
         view.delegate?.textViewDidChange(view)
         return view.field.takeAssignment()
+    }
+
+    /// Whether the view's undo manager was emptied in the last call or handler.
+    public func removedAllUndoActions(profile: String) -> Bool {
+        views[profile].field.undoManager?.takeRemovedAll() ?? false
     }
 }
 

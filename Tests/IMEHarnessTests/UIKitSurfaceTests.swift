@@ -108,3 +108,80 @@ import Testing
         #expect(spy.ranges.all.last == 2, "iOS 26 reports the commit as [{2, 0}]")
     }
 }
+
+/// The keyboard in use and the undo manager, as pasted rules read and change them.
+@Suite struct InputModeAndUndoManagerTests {
+    /// The limiter Chinese apps paste (seed 001, jianshu/CSDN posts): the limit applies only
+    /// while a Simplified Chinese keyboard is up, and only to committed text.
+    final class ChineseKeyboardLimit: NSObject, UITextFieldDelegate {
+        let limit: Int
+        init(limit: Int) { self.limit = limit }
+
+        func textDidChange(_ textField: UITextField) {
+            let language = textField.textInputMode?.primaryLanguage
+            if language == "zh-Hans" {
+                guard textField.markedTextRange == nil, let text = textField.text, text.count > limit else { return }
+                textField.text = String(text.prefix(limit))
+            }
+            // Every other keyboard: no limit at all (the bug).
+        }
+    }
+
+    static func limiter(_ limit: Int, current: Bool = false) -> TextFieldRule {
+        TextFieldRule("zh-hans-gated-limit", contract: .maxLength(limit)) { field in
+            let delegate = ChineseKeyboardLimit(limit: limit)
+            field.retained.append(delegate)
+            field.addAction(
+                UIAction { [unowned field] _ in
+                    // The Objective-C spelling reads the current input mode instead.
+                    if current { #expect(UITextInputMode.currentInputMode() === field.textInputMode) }
+                    delegate.textDidChange(field)
+                }, for: .editingChanged)
+        }
+    }
+
+    /// Gated on `zh-Hans`, the limit holds for Pinyin and is exceeded on a Korean and an
+    /// English keyboard, which the corpus finds.
+    @Test func aLimiterGatedOnZhHansIsExceededOnOtherKeyboards() throws {
+        let run = try CorpusReplay(rule: Self.limiter(4, current: true), corpus: .bundled, properties: false)
+        let exceeded = Set(run.discrepancies.filter { $0.kind == .limitExceeded }.map(\.session))
+        let sessions = try Corpus.bundled.load()
+        let families = Set(sessions.filter { exceeded.contains($0.id) }.map(\.ime))
+        #expect(families.contains(.hangul) && families.contains(.latin), "\(families)")
+        #expect(!families.contains(.pinyin) && !families.contains(.wubi), "\(families)")
+        #expect(sessions.first { $0.ime == .pinyin }?.primaryLanguage == "zh-Hans")
+        #expect(sessions.first { $0.ime == .hangul }?.primaryLanguage == "ko-KR")
+    }
+
+    /// The snippet every limit needs since undo after a refused paste crashes (jianshu.com
+    /// /p/8a18baf0a252): emptying the undo manager where the delegate refuses. The corpus's
+    /// refused-paste-then-undo session then crashes nothing; the same delegate without the
+    /// call crashes.
+    final class RefusingLimit: NSObject, UITextFieldDelegate {
+        let clearsUndo: Bool
+        init(clearsUndo: Bool) { self.clearsUndo = clearsUndo }
+
+        func textField(
+            _ textField: UITextField, shouldChangeCharactersIn range: NSRange, replacementString string: String
+        ) -> Bool {
+            let text = (textField.text ?? "") as NSString
+            guard text.replacingCharacters(in: range, with: string).count > 10 else { return true }
+            if clearsUndo { textField.undoManager?.removeAllActions() }
+            return false
+        }
+    }
+
+    @Test func removingAllUndoActionsWhereTheDelegateRefusesPreventsTheCrash() throws {
+        let session = try #require(try Corpus.bundled.load().first { $0.id == "programmatic-undo-after-refused-paste" })
+        for clearsUndo in [false, true] {
+            let delegate = RefusingLimit(clearsUndo: clearsUndo)
+            let rule = TextFieldRule("limit-10") { field in
+                field.delegate = delegate
+                field.retained.append(delegate)
+            }
+            let run = try CorpusReplay(rule: rule, corpus: .sessions([session]), properties: false)
+            let crashed = run.discrepancies.contains { $0.kind == .ruleCrashed }
+            #expect(crashed == !clearsUndo, "clearsUndo \(clearsUndo): \(run.discrepancies.map(\.kind))")
+        }
+    }
+}

@@ -149,6 +149,30 @@ import Testing
         #expect(!afterChange.findings.contains { $0.kind == .limitExceeded }, "\(afterChange.kinds)")
     }
 
+    /// The shipped candidate-bar profile (iOS 7–9, Stack Overflow 20988146): every Chinese
+    /// commit skips the delegate, so seed 004's delegate-only limit is bypassed on the
+    /// corpus's Pinyin and Zhuyin sessions, while the limit that checks after the change
+    /// holds; Japanese commits still ask.
+    @Test func theCandidateBarProfileBypassesDelegateOnlyLimits() throws {
+        let profile = Self.alternative("ios9-candidate-bar")
+        for family in [InputMethodFamily.pinyin, .zhuyin, .cangjie, .wubi] {
+            #expect(profile.presentation(of: family) == .commitWithoutDelegate)
+        }
+        #expect(profile.presentation(of: .kana) == .markedText)
+        #expect(profile.facts.contains { $0.about == "presentations.pinyin" && $0.status == .observed })
+        let chinese = Fixtures.corpus.filter { [.pinyin, .zhuyin].contains($0.ime) }
+        let delegateOnly = try chinese.flatMap {
+            try Replayer().run($0, profiles: [profile], rules: [Fixtures.rule("legacy-input-filter:max-length=4")])
+        }
+        #expect(delegateOnly.contains { $0.findings.contains { $0.kind == .limitExceeded } })
+        let afterChange = try chinese.flatMap {
+            try Replayer().run(
+                $0, profiles: [profile],
+                rules: [Fixtures.rule("max-length:limit=4,unit=graphemes,enforcement=after-composition")])
+        }
+        #expect(!afterChange.contains { $0.findings.contains { $0.kind == .limitExceeded } })
+    }
+
     /// A presentation is a choice like any other: it needs its fact, and names a real input
     /// method and presentation.
     @Test(arguments: [

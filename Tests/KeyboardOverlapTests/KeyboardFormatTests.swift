@@ -129,7 +129,7 @@ import Testing
         }
         #expect(geometry(frameOnly) == geometry(base))
         let changed = KeyboardAction.allCases.filter { frameOnly.sequences[$0] != base.sequences[$0] }
-        #expect(changed == [.refocus, .modeSwitch, .emojiSwitch, .quickType, .rotate])
+        #expect(changed == [.refocus, .modeSwitch, .emojiSwitch, .rotate])
         for fact in frameOnly.facts {
             let inherited = base.facts.first { $0.about == fact.about }
             let own = changed.contains { "sequences.\($0.rawValue)" == fact.about }

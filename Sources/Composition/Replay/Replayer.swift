@@ -229,8 +229,8 @@ package final class Replayer {
             tracksUndo: tracksUndo, secure: session.secureTextEntry,
             request: ChangeRequest(
                 field: idle, call: Self.idleCall, multiRangeTarget: profile.multiRangeTarget, profile: profile.name,
-                singleRangeFallback: profile.multiRangeOnSingleRange),
-            change: FieldChange(before: idle, after: idle, profile: profile.name))
+                singleRangeFallback: profile.multiRangeOnSingleRange, inputMode: session.primaryLanguage),
+            change: FieldChange(before: idle, after: idle, profile: profile.name, inputMode: session.primaryLanguage))
     }
 
     /// The delegate model of each of `profiles`, made once for as long as a run replays
@@ -490,7 +490,10 @@ package final class Replayer {
         var request = run.request
         request.field = before
         request.call = call
+        request.canUndo = !run.undoStack.isEmpty
+        request.canRedo = !run.redoStack.isEmpty
         var accepted = rule.shouldChange(request)
+        if rule.removedAllUndoActions(profile: run.profile) { Self.clearUndo(&run) }
         var rewrittenTo: UTF16Text?
         if let assigned = rule.assignment(during: request) {
             accepted = false
@@ -529,10 +532,10 @@ package final class Replayer {
     private func present(_ event: SessionEvent, in run: inout ProfileReplay) -> Presentation {
         if run.clearsOnNextKey {
             // A secure field that gained focus again: the first key, typed or Backspace,
-            // replaces the whole text (OpenRadar 25690848; MaterialTextField #15;
-            // ReactiveCocoa #779: "clears the entire field on the first keypress (not just
-            // delete) after gaining focus"). That the delegate is asked with the whole
-            // text's range is `assumed`.
+            // replaces the whole text (MaterialTextField #15; ReactiveCocoa #779: "clears the
+            // entire field on the first keypress (not just delete) after gaining focus";
+            // OpenRadar 25690848 is about toggling `secureTextEntry`, a neighbouring case).
+            // That the delegate is asked with the whole text's range is `assumed`.
             let all = UTF16Range(location: 0, length: run.field.text.length)
             switch event {
             case .setSelection: return .asRecorded
@@ -809,9 +812,14 @@ package final class Replayer {
                     registersUndo && run.tracksUndo && isCompositionStep
                     && Self.replacesCommittedText(planned, marked: marked)
                 run.request.call = call
+                if run.tracksUndo {
+                    run.request.canUndo = !run.undoStack.isEmpty
+                    run.request.canRedo = !run.redoStack.isEmpty
+                }
                 swap(&run.request.field, &run.field.state)
                 if hidesMarkedRange { run.request.field.markedRange = nil }
                 var accepted = rule.shouldChange(run.request)
+                if run.tracksUndo, rule.removedAllUndoActions(profile: run.profile) { Self.clearUndo(&run) }
                 // `textField.text = …; return false` inside the delegate: the assignment stands
                 // and the change does not (assumed for a delegate that returns true as well:
                 // every such delegate in the seeds and the reports we found returns false).
@@ -949,11 +957,16 @@ package final class Replayer {
     /// into the change it is told of, and back (built from copies, the change would take a
     /// reference to each text).
     private func editingChanged(_ run: inout ProfileReplay, rule: any InputRule) -> TextAssignment? {
+        if run.tracksUndo {
+            run.change.canUndo = !run.undoStack.isEmpty
+            run.change.canRedo = !run.redoStack.isEmpty
+        }
         swap(&run.change.before, &run.previous)
         swap(&run.change.after, &run.field.state)
         let assignment = rule.editingChanged(run.change)
         swap(&run.change.before, &run.previous)
         swap(&run.change.after, &run.field.state)
+        if run.tracksUndo, rule.removedAllUndoActions(profile: run.profile) { Self.clearUndo(&run) }
         return assignment
     }
 
@@ -1056,7 +1069,9 @@ package final class Replayer {
             let now = run.field.state
             guard now.text != earlier.text || now.markedRange != earlier.markedRange else { return }
             apply(
-                rule.editingChanged(FieldChange(before: earlier, after: now, profile: run.profile)), to: &run,
+                rule.editingChanged(
+                    FieldChange(before: earlier, after: now, profile: run.profile, inputMode: run.change.inputMode)),
+                to: &run,
                 clearsUndo: false)
         }
         func endEditing(_ run: inout ProfileReplay) {

@@ -20,17 +20,25 @@ public struct ChangeRequest: Hashable, Sendable {
     /// single-range method (a port of single-range logic, a pasted delegate without the
     /// ranges method): one call with the union range unless the profile says otherwise.
     public var singleRangeFallback: SingleRangeFallback
+    /// The primary language of the keyboard in use (`textField.textInputMode?.primaryLanguage`:
+    /// `zh-Hans`, `ko-KR`, `emoji`, … — ``Session/primaryLanguage``), `nil` when none.
+    public var inputMode: String?
+    /// Whether the field's undo manager has an edit to undo, and one to redo
+    /// (`textField.undoManager?.canUndo`): kept in sessions that undo or redo.
+    public var canUndo = false
+    public var canRedo = false
 
     /// A request about `call` on `field`.
     public init(
         field: FieldState, call: DelegateCall, multiRangeTarget: MultiRangeTarget = .firstListed, profile: String = "",
-        singleRangeFallback: SingleRangeFallback = .unionRange
+        singleRangeFallback: SingleRangeFallback = .unionRange, inputMode: String? = nil
     ) {
         self.field = field
         self.call = call
         self.multiRangeTarget = multiRangeTarget
         self.profile = profile
         self.singleRangeFallback = singleRangeFallback
+        self.inputMode = inputMode
     }
 
     /// The text the call implies (what a delegate computes as "the text after this change").
@@ -78,12 +86,19 @@ public struct FieldChange: Hashable, Sendable {
     public var after: FieldState
     /// The platform profile replaying the session (see ``ChangeRequest/profile``).
     public var profile: String
+    /// The primary language of the keyboard in use (see ``ChangeRequest/inputMode``).
+    public var inputMode: String?
+    /// Whether the field's undo manager has an edit to undo, and one to redo (see
+    /// ``ChangeRequest/canUndo``).
+    public var canUndo = false
+    public var canRedo = false
 
     /// The field before and after a change.
-    public init(before: FieldState, after: FieldState, profile: String = "") {
+    public init(before: FieldState, after: FieldState, profile: String = "", inputMode: String? = nil) {
         self.before = before
         self.after = after
         self.profile = profile
+        self.inputMode = inputMode
     }
 }
 
@@ -175,6 +190,11 @@ public protocol InputRule: Sendable {
     /// locale. Replay asks it once per session, with the region of the session's keyboard,
     /// else the session's locale.
     func onDevice(region: String?) -> any InputRule
+
+    /// Whether the rule emptied the field's undo manager (`undoManager?.removeAllActions()`)
+    /// in the call or handler just made under `profile`; asked after each, in sessions that
+    /// undo or redo. The replay then empties its undo and redo stacks.
+    func removedAllUndoActions(profile: String) -> Bool
 }
 
 extension InputRule {
@@ -197,6 +217,9 @@ extension InputRule {
 
     /// The same rule on every device.
     public func onDevice(region: String?) -> any InputRule { self }
+
+    /// Never touches the undo manager.
+    public func removedAllUndoActions(profile: String) -> Bool { false }
 }
 
 /// No rule: every change is accepted and nothing is rewritten. Replaying with it shows

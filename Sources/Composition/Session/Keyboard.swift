@@ -12,11 +12,12 @@ public enum KeyboardType: String, Sendable, CaseIterable {
     case asciiCapable
     /// The full keyboard opened on its numbers and punctuation; ASCII, like ``asciiCapable``.
     case numbersAndPunctuation
-    /// The full keyboard with `/` and `.com`; ASCII, smart quotes off (assumed, like email).
+    /// The full keyboard with `/` and `.com`; ASCII. Smart quotes stay on: Apple documents
+    /// them off for email and password keyboards only (`UITextSmartQuotesType.default`).
     case url = "URL"
-    /// Digits only, no decimal point and no Return key (seed 001's table; Apple's
-    /// documentation), in the region's own digits (assumed for regions whose default
-    /// numbering system is not Latin: no public evidence found either way).
+    /// Digits only, no decimal point and no Return key, in the region's own digits: "A
+    /// number pad with locale-appropriate digits (0-9, ۰-۹, ०-९, etc.)" (the UIKit header,
+    /// `UIKeyboardTypeNumberPad`; `documented`).
     case numberPad
     /// "The numbers 0 through 9 and the `*` and `#` characters" (Apple's documentation),
     /// and `+` behind the same key (the "+*#" key in public answers on the phone pad).
@@ -115,21 +116,26 @@ public struct KeyboardKeys: Hashable, Sendable {
     ]
 
     /// What smart punctuation produces, which an ASCII keyboard therefore also types, except
-    /// where smart quotes are off (email; URL assumed alike).
+    /// where smart quotes are off: "smart quotes are disabled for email address and password
+    /// keyboards" (`UITextSmartQuotesType.default`).
     private static let smartPunctuation: [UTF16Text] = smartReplacements.flatMap(\.becomes)
 
     /// Whether a user can type `text` on this keyboard (as keys, a commit or a
     /// replacement its predictions make): for a pad, every cluster is a key; for an ASCII
     /// keyboard, every scalar is printable ASCII (or smart punctuation); for the default
     /// keyboard, anything.
-    public func canType(_ text: UTF16Text) -> Bool {
+    public func canType(_ text: UTF16Text) -> Bool { canType(text, secure: false) }
+
+    /// ``canType(_:)`` on a field that is `secure` (a password field), which gets no
+    /// smart punctuation.
+    public func canType(_ text: UTF16Text, secure: Bool) -> Bool {
         switch keyboard.type {
         case .default: return true
         case _ where isPad:
             let keys = self.keys
             return text.graphemeClusters.allSatisfy { keys.contains(text[$0]) }
         default:
-            let smart = keyboard.type != .emailAddress && keyboard.type != .url
+            let smart = keyboard.type != .emailAddress && !secure
             return text.graphemeClusters.allSatisfy { range in
                 let cluster = text[range]
                 if smart, Self.smartPunctuation.contains(cluster) { return true }

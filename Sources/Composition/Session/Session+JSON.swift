@@ -77,7 +77,7 @@ extension Session {
             if event.rangeIssue(textLength: field.text.length) != nil {
                 try Self.check(event, node: eventNode(), against: field)
             }
-            if let keyboard, let typed = event.typedText, !keyboard.canType(typed) {
+            if let keyboard, let typed = event.typedText, !keyboard.canType(typed, secure: secureTextEntry) {
                 throw try eventNode().member("text").mismatch(
                     "text the \(keyboard.keyboard.type.rawValue) keyboard can type (\(keyboard.description));"
                         + " a paste, which ignores the keyboard, is a \"replace\"")

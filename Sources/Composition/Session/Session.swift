@@ -122,6 +122,38 @@ public struct Session: Hashable, Sendable {
     }
 }
 
+extension Session {
+    /// The primary language of the keyboard the session is typed on, as
+    /// `UITextInputMode.primaryLanguage` reports it: a BCP 47 tag, or `emoji` and `dictation`.
+    ///
+    /// Apple documents the property as "the primary language, if any, of the input mode"
+    /// ("a BCP 47 language identifier such as en-US",
+    /// developer.apple.com/documentation/uikit/uitextinputmode/primarylanguage). The values
+    /// per input method are what apps compare it with: `zh-Hans` for the Simplified Chinese
+    /// keyboards, Pinyin and Wubi (the limiters of seed 001 and of jianshu/CSDN posts gate
+    /// on `[[UITextInputMode currentInputMode] primaryLanguage] isEqualToString:@"zh-Hans"`,
+    /// "简体中文输入，包括简体拼音，简体五笔，简体手写"); `zh-Hant` for Zhuyin and Cangjie
+    /// (Traditional Chinese keyboards; `assumed` by the same naming, no log found);
+    /// `ja-JP` for kana and `ko-KR` for Hangul (the language-region tags iOS keyboards carry,
+    /// `assumed`); `emoji` for the emoji keyboard (Stack Overflow 26153336 and the many
+    /// emoji-keyboard checks `textInputMode?.primaryLanguage == "emoji"`); `dictation` for
+    /// dictation (Stack Overflow 12363734, "primaryLanguage returns dictation"); for a Latin
+    /// keyboard the session's locale, `en-US` when it names none. Fuzzed sessions of no
+    /// input method have none (`nil`, as for a hardware keyboard).
+    public var primaryLanguage: String? {
+        switch ime {
+        case .pinyin, .wubi: "zh-Hans"
+        case .zhuyin, .cangjie: "zh-Hant"
+        case .kana: "ja-JP"
+        case .hangul: "ko-KR"
+        case .emoji: "emoji"
+        case .dictation: "dictation"
+        case .latin: locale ?? "en-US"
+        case .other: nil
+        }
+    }
+}
+
 /// The input method family of a session.
 public enum InputMethodFamily: String, Sendable, CaseIterable {
     /// Pinyin (Chinese, phonetic, Latin letters).

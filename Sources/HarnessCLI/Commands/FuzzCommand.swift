@@ -69,7 +69,11 @@ enum FuzzCommand: Command {
                     """),
             .value("--output", "PATH", help: "Write the output to PATH (atomically) instead of standard output."),
             .value(
-                "--profile", "NAME", repeatable: true, help: "A profile (repeatable; default: every shipped profile)."),
+                "--profile", "NAME", repeatable: true,
+                help: """
+                    A profile (repeatable; default: every shipped profile); `all` adds every \
+                    alternative profile, which the fuzzer then draws like the others.
+                    """),
             .value(
                 "--profiles", "DIR",
                 help: "Where profiles are (default: Corpora/profiles of a checkout around, else the built-in ones)."),

@@ -21,7 +21,10 @@ enum ReplayCommand: Command {
                 "--profile", "NAME", repeatable: true,
                 help: """
                     A profile from the profiles directory, or a path to a profile .json file \
-                    (repeatable; default: every shipped profile).
+                    (repeatable; default: every shipped profile). `all` adds every alternative \
+                    profile (profiles/alternatives: the behaviours the sources leave open), \
+                    `alternatives` names them alone; each finding lists the profiles it is \
+                    found under, so it says which alternatives it depends on.
                     """),
             .value(
                 "--rule", "SPEC|FILE|DIR", repeatable: true,

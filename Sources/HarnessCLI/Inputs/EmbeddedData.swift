@@ -868,121 +868,29 @@ enum EmbeddedData {
             ]
           },
           "facts": [
-            {
-              "about": "screen",
-              "status": "documented",
-              "note": "iPad Air 11-inch: 820 × 1180 points (Apple's Human Interface Guidelines); landscape swaps them. Split View, Slide Over and Stage Manager windows are the session's window, in screen coordinates."
-            },
-            {
-              "about": "safeArea",
-              "status": "assumed",
-              "note": "24 points at the top (status bar) and 20 at the bottom (home indicator) in both orientations, as Xcode's simulator reports for a Face ID iPad."
-            },
-            {
-              "about": "heights",
-              "status": "assumed",
-              "note": "Assumed docked heights (no published values): 265 for letters without the 55-point QuickType bar in portrait, 350 in landscape; emoji 10 taller, Pinyin's candidate bar 12, Zhuyin 30; the iPad number pad is the full keyboard (Stack Overflow 39642240)."
-            },
-            {
-              "about": "quickTypeBar",
-              "status": "assumed",
-              "note": "55 points on iPad; every layout shows it, the number pad too (it is the full keyboard)."
-            },
-            {
-              "about": "hardwareBar",
-              "status": "observed",
-              "note": "With a hardware keyboard an iPad keeps a shortcuts bar: 'on iOS 9, UIKeyboardWillShowNotification is fired even if an external keyboard is connected … iOS 9 introduces a toolbar on the virtual keyboard with paste/undo/redo actions' (Stack Overflow 2893267). Its height (55) and the reported frame (the whole keyboard pushed down until only the bar shows, so the frame's height is not what covers the app) are assumed."
-            },
-            {
-              "about": "placements",
-              "status": "assumed",
-              "note": "Undocked and split keyboards sit raised off the bottom edge (themainthread.com 'The iPad Split-Keyboard and (Missing) Notifications', 2012; techfeed: an undocked keyboard's end frame {{0, -264}, {768, 304}} in one report); the floating keyboard (iPadOS 13) is a 320 × 260 phone keyboard anywhere on screen. The frames here are examples."
-            },
-            {
-              "about": "animation",
-              "status": "observed",
-              "note": "keyboardAnimationDurationUserInfoKey 0.25 s, curve 7, as on iPhone."
-            },
-            {
-              "about": "sequences.show",
-              "status": "observed",
-              "note": "Stack Overflow 'Why is UIKeyboardWillShowNotification called every time another TextField is selected?' (with an inputAccessoryView): every new first responder posts WillChangeFrame, WillShow, DidChangeFrame, DidShow, 'the same applies when the TextField loses its first responder status'."
-            },
-            {
-              "about": "sequences.hide",
-              "status": "observed",
-              "note": "Stack Overflow 'Why is UIKeyboardWillShowNotification called every time another TextField is selected?' (with an inputAccessoryView): every new first responder posts WillChangeFrame, WillShow, DidChangeFrame, DidShow, 'the same applies when the TextField loses its first responder status'."
-            },
-            {
-              "about": "sequences.showUndocked",
-              "status": "observed",
-              "note": "While the keyboard is undocked or split 'your app no longer receives the standard keyboardWill/DidHide/Show events' (themainthread.com, 2012); the frame still changes (keyboardWillChangeFrame, techfeed 5687). The floating keyboard is assumed to behave the same."
-            },
-            {
-              "about": "sequences.hideUndocked",
-              "status": "observed",
-              "note": "As showUndocked: no keyboardWillHide while undocked, a frame change only."
-            },
-            {
-              "about": "sequences.refocus",
-              "status": "observed",
-              "note": "Stack Overflow 'Why is UIKeyboardWillShowNotification called every time another TextField is selected?' (with an inputAccessoryView): every new first responder posts WillChangeFrame, WillShow, DidChangeFrame, DidShow, 'the same applies when the TextField loses its first responder status'; without an inputAccessoryView the same view is reused and WillShow may come once only."
-            },
-            {
-              "about": "sequences.modeSwitch",
-              "status": "observed",
-              "note": "Stack Overflow 'keyboardWillShow called multiple times' and the custom-keyboard report ('UIKeyboardWillShowNotification is sent with a keyboard height of 0, then 216, then 256'): keyboardWillShow comes again whenever the keyboard's height changes."
-            },
-            {
-              "about": "sequences.emojiSwitch",
-              "status": "observed",
-              "note": "As modeSwitch: keyboardWillShow comes again with the emoji keyboard's frame."
-            },
-            {
-              "about": "sequences.quickType",
-              "status": "observed",
-              "note": "As modeSwitch: the QuickType bar changes the height, and keyboardWillShow comes again (Stack Overflow 26034997)."
-            },
-            {
-              "about": "sequences.rotate",
-              "status": "assumed",
-              "note": "Rotating with the keyboard up posts a frame change to the new orientation's frame, with keyboardWillShow as for any new height."
-            },
-            {
-              "about": "sequences.undock",
-              "status": "observed",
-              "note": "Undocking or splitting posts keyboardWillHide ('If a keyboard is undocked, UIKeyboardWillHideNotification will be raised', ogeek Q&A 916674), and a frame change whose data is inconsistent (techfeed 5687); while undocked no show/hide comes (themainthread.com, 2012)."
-            },
-            {
-              "about": "sequences.dock",
-              "status": "observed",
-              "note": "Docking posts keyboardWillShow ('When the keyboard is docked, UIKeyboardWillShowNotification will be raised', ogeek Q&A 916674)."
-            },
-            {
-              "about": "sequences.hardwareAttach",
-              "status": "observed",
-              "note": "With the iOS 9 shortcuts bar keyboardWillShow fires even with an external keyboard (Stack Overflow 2893267), so attaching posts a show of the bar's frame."
-            },
-            {
-              "about": "sequences.hardwareDetach",
-              "status": "assumed",
-              "note": "Detaching posts a show of the full keyboard."
-            },
-            {
-              "about": "sequences.interactiveStep",
-              "status": "assumed",
-              "note": "During interactive dismissal (keyboardDismissMode .interactive) each step of the drag is posted as a frame change without animation (issue 19); the layout guide follows the gesture (WWDC23 'Keep up with the keyboard'). Alternative not shipped: nothing until the finger lifts."
-            },
-            {
-              "about": "sequences.otherAppShow",
-              "status": "documented",
-              "note": "keyboardIsLocalUserInfoKey: 'with multitasking on iPad, all visible apps are notified when the keyboard appears and disappears'; the value is false for the app that does not own the keyboard (Apple's documentation)."
-            },
-            {
-              "about": "sequences.otherAppHide",
-              "status": "documented",
-              "note": "As otherAppShow: the hide reaches every visible app, isLocal false."
-            }
+            {"about": "screen", "status": "documented", "source": "https://developer.apple.com/design/human-interface-guidelines/layout", "quote": "Paraphrase: the iPadOS device screen dimensions list iPad Air 11-inch at 820 × 1180 points (portrait).", "note": "iPad Air 11-inch: 820 × 1180 points (Apple's Human Interface Guidelines); landscape swaps them. Split View, Slide Over and Stage Manager windows are the session's window, in screen coordinates."},
+            {"about": "safeArea", "status": "assumed", "note": "24 points at the top (status bar) and 20 at the bottom (home indicator) in both orientations, as Xcode's simulator reports for a Face ID iPad.", "settledBy": "view.safeAreaInsets logged on an iPad Air in both orientations."},
+            {"about": "heights", "status": "assumed", "note": "Assumed docked heights (no published values): 265 for letters without the 55-point QuickType bar in portrait, 350 in landscape; emoji 10 taller, Pinyin's candidate bar 12, Zhuyin 30; the iPad number pad is the full keyboard (Stack Overflow 39642240).", "settledBy": "keyboardFrameEndUserInfoKey logged on an iPad Air for each keyboard, docked."},
+            {"about": "quickTypeBar", "status": "assumed", "note": "55 points on iPad; every layout shows it, the number pad too (it is the full keyboard).", "settledBy": "The end frame's height with and without the shortcuts bar on an iPad."},
+            {"about": "hardwareBar", "status": "observed", "source": "https://stackoverflow.com/questions/31991873", "quote": "Paraphrase: with a hardware keyboard attached on iOS 9, keyboardWillShow still fires and its end frame is the whole keyboard, pushed down so that only the shortcuts bar stays on screen (also Stack Overflow 2893267).", "note": "With a hardware keyboard an iPad keeps a shortcuts bar: 'on iOS 9, UIKeyboardWillShowNotification is fired even if an external keyboard is connected … iOS 9 introduces a toolbar on the virtual keyboard with paste/undo/redo actions' (Stack Overflow 2893267). Its height (55) and the reported frame (the whole keyboard pushed down until only the bar shows, so the frame's height is not what covers the app) are assumed."},
+            {"about": "placements", "status": "assumed", "note": "Undocked and split keyboards sit raised off the bottom edge (themainthread.com 'The iPad Split-Keyboard and (Missing) Notifications', 2012; techfeed: an undocked keyboard's end frame {{0, -264}, {768, 304}} in one report); the floating keyboard (iPadOS 13) is a 320 × 260 phone keyboard anywhere on screen. The frames here are examples.", "settledBy": "keyboardFrameEndUserInfoKey logged for an undocked, a split and a floating keyboard on a current iPad."},
+            {"about": "animation", "status": "observed", "source": "https://stackoverflow.com/questions/19482573", "quote": "UIKeyboardAnimationCurveUserInfoKey = 7; UIKeyboardAnimationDurationUserInfoKey = \"0.25\" (a logged UIKeyboardWillChangeFrameNotification).", "note": "keyboardAnimationDurationUserInfoKey 0.25 s, curve 7, as on iPhone. The iPad undock log (techfeed 5687 = Stack Overflow 10749311) has curve 0 for that one notification; a profile has one curve for every notification, so it is not modelled."},
+            {"about": "sequences.show", "status": "observed", "source": "https://newbe.dev/why-is-uikeyboardwillshownotification-called-every-time-another-textfield-is-selected", "quote": "Whenever new UITextField is selected, the OS needs to compute the frame for the keyboard again, and the following notifications are posted: UIKeyboardWillChangeFrameNotification, UIKeyboardWillShowNotification, UIKeyboardDidChangeFrameNotification, UIKeyboardDidShowNotification. The same applies for when the TextField loses its first responder status.", "note": "Stack Overflow 'Why is UIKeyboardWillShowNotification called every time another TextField is selected?' (with an inputAccessoryView): every new first responder posts WillChangeFrame, WillShow, DidChangeFrame, DidShow, 'the same applies when the TextField loses its first responder status'."},
+            {"about": "sequences.hide", "status": "observed", "source": "https://newbe.dev/why-is-uikeyboardwillshownotification-called-every-time-another-textfield-is-selected", "quote": "Whenever new UITextField is selected, the OS needs to compute the frame for the keyboard again, and the following notifications are posted: UIKeyboardWillChangeFrameNotification, UIKeyboardWillShowNotification, UIKeyboardDidChangeFrameNotification, UIKeyboardDidShowNotification. The same applies for when the TextField loses its first responder status.", "note": "Stack Overflow 'Why is UIKeyboardWillShowNotification called every time another TextField is selected?' (with an inputAccessoryView): every new first responder posts WillChangeFrame, WillShow, DidChangeFrame, DidShow, 'the same applies when the TextField loses its first responder status'."},
+            {"about": "sequences.showUndocked", "status": "observed", "source": "https://themainthread.com/blog/2012/02/the-ipad-split-keyboard-and-missing-notifications.html", "quote": "your app no longer receives the standard keyboardWill/DidHide/Show events", "note": "While the keyboard is undocked or split 'your app no longer receives the standard keyboardWill/DidHide/Show events' (themainthread.com, 2012); the frame still changes (keyboardWillChangeFrame, techfeed 5687). The floating keyboard is assumed to behave the same."},
+            {"about": "sequences.hideUndocked", "status": "observed", "source": "https://themainthread.com/blog/2012/02/the-ipad-split-keyboard-and-missing-notifications.html", "quote": "your app no longer receives the standard keyboardWill/DidHide/Show events", "note": "As showUndocked: no keyboardWillHide while undocked, a frame change only."},
+            {"about": "sequences.refocus", "status": "observed", "source": "https://newbe.dev/why-is-uikeyboardwillshownotification-called-every-time-another-textfield-is-selected", "quote": "Whenever new UITextField is selected, the OS needs to compute the frame for the keyboard again, and the following notifications are posted: UIKeyboardWillChangeFrameNotification, UIKeyboardWillShowNotification, UIKeyboardDidChangeFrameNotification, UIKeyboardDidShowNotification. The same applies for when the TextField loses its first responder status.", "note": "Stack Overflow 'Why is UIKeyboardWillShowNotification called every time another TextField is selected?' (with an inputAccessoryView): every new first responder posts WillChangeFrame, WillShow, DidChangeFrame, DidShow, 'the same applies when the TextField loses its first responder status'; without an inputAccessoryView the same view is reused and WillShow may come once only."},
+            {"about": "sequences.modeSwitch", "status": "observed", "source": "https://stackoverflow.com/questions/26034997", "quote": "Paraphrase: keyboardWillShow is posted again, with the new frame, each time the keyboard's height changes (switching keyboards, the predictive bar).", "note": "Stack Overflow 'keyboardWillShow called multiple times' and the custom-keyboard report ('UIKeyboardWillShowNotification is sent with a keyboard height of 0, then 216, then 256'): keyboardWillShow comes again whenever the keyboard's height changes."},
+            {"about": "sequences.emojiSwitch", "status": "observed", "source": "https://stackoverflow.com/questions/26034997", "quote": "Paraphrase: keyboardWillShow is posted again, with the new frame, each time the keyboard's height changes (switching keyboards, the predictive bar).", "note": "As modeSwitch: keyboardWillShow comes again with the emoji keyboard's frame."},
+            {"about": "sequences.quickType", "status": "observed", "source": "https://stackoverflow.com/questions/25946121", "quote": "Paraphrase: toggling the QuickType bar logs UIKeyboardWillChangeFrame, UIKeyboardWillShow, UIKeyboardDidChangeFrame, UIKeyboardDidShow (iOS 8.4, 9 and 10).", "note": "As modeSwitch: the QuickType bar changes the height, and keyboardWillShow comes again (Stack Overflow 26034997)."},
+            {"about": "sequences.rotate", "status": "assumed", "source": "https://developer.apple.com/forums/thread/5706", "quote": "Paraphrase: rotating with the keyboard up calls keyboardWillHide then keyboardWillShow (once on iOS 7.1, twice on iOS 8.3, in the simulator and on iPads).", "note": "Rotating with the keyboard up posts a frame change to the new orientation's frame, with keyboardWillShow as for any new height.", "settledBy": "A log of the keyboard notifications while rotating an iPhone with the keyboard up on iOS 17 or 18: the iOS 7–8 logs show willHide then willShow, which this profile does not model."},
+            {"about": "sequences.undock", "status": "observed", "source": "https://www.ogeek.cn/qa/?qa=916674", "quote": "If a keyboard is undocked, UIKeyboardWillHideNotification will be raised", "note": "Undocking or splitting posts keyboardWillHide ('If a keyboard is undocked, UIKeyboardWillHideNotification will be raised', ogeek Q&A 916674), and a frame change whose data is inconsistent (techfeed 5687); while undocked no show/hide comes (themainthread.com, 2012)."},
+            {"about": "sequences.dock", "status": "observed", "source": "https://www.ogeek.cn/qa/?qa=916674", "quote": "When the keyboard is docked, UIKeyboardWillShowNotification will be raised", "note": "Docking posts keyboardWillShow ('When the keyboard is docked, UIKeyboardWillShowNotification will be raised', ogeek Q&A 916674)."},
+            {"about": "sequences.hardwareAttach", "status": "observed", "source": "https://stackoverflow.com/questions/31991873", "quote": "Paraphrase: on iOS 9, UIKeyboardWillShowNotification is fired even if an external keyboard is connected, for the shortcuts bar (also Stack Overflow 2893267).", "note": "With the iOS 9 shortcuts bar keyboardWillShow fires even with an external keyboard (Stack Overflow 2893267), so attaching posts a show of the bar's frame."},
+            {"about": "sequences.hardwareDetach", "status": "assumed", "note": "Detaching posts a show of the full keyboard.", "settledBy": "The keyboard notifications logged while unpairing a hardware keyboard with the field focused."},
+            {"about": "sequences.interactiveStep", "status": "assumed", "note": "During interactive dismissal (keyboardDismissMode .interactive) each step of the drag is posted as a frame change without animation (issue 19); the layout guide follows the gesture (WWDC23 'Keep up with the keyboard'). Alternative not shipped: nothing until the finger lifts.", "settledBy": "The notifications logged during an interactive dismissal (keyboardDismissMode .interactive) drag."},
+            {"about": "sequences.otherAppShow", "status": "documented", "source": "https://developer.apple.com/documentation/uikit/uiresponder/keyboardislocaluserinfokey", "quote": "with multitasking on iPad, all visible apps are notified when the keyboard appears and disappears", "note": "keyboardIsLocalUserInfoKey: 'with multitasking on iPad, all visible apps are notified when the keyboard appears and disappears'; the value is false for the app that does not own the keyboard (Apple's documentation)."},
+            {"about": "sequences.otherAppHide", "status": "documented", "source": "https://developer.apple.com/documentation/uikit/uiresponder/keyboardislocaluserinfokey", "quote": "with multitasking on iPad, all visible apps are notified when the keyboard appears and disappears", "note": "As otherAppShow: the hide reaches every visible app, isLocal false."}
           ]
         }
 
@@ -992,7 +900,7 @@ enum EmbeddedData {
           "format": "ime-keyboard-profile/1",
           "name": "iphone-frame-only",
           "base": "iphone-show-repeats",
-          "description": "iPhone 16 as seed 001 describes iOS: keyboardWillShow only when the keyboard first appears; input-mode switches, the QuickType bar and rotation post only keyboardWillChangeFrame/DidChangeFrame.",
+          "description": "iPhone 16 as seed 001 describes iOS: keyboardWillShow only when the keyboard first appears; input-mode switches and rotation post only keyboardWillChangeFrame/DidChangeFrame (the QuickType bar posts keyboardWillShow, as Stack Overflow 25946121 logs).",
           "sequences": {
             "refocus": [],
             "modeSwitch": [
@@ -1003,41 +911,16 @@ enum EmbeddedData {
               "willChangeFrame",
               "didChangeFrame"
             ],
-            "quickType": [
-              "willChangeFrame",
-              "didChangeFrame"
-            ],
             "rotate": [
               "willChangeFrame",
               "didChangeFrame"
             ]
           },
           "facts": [
-            {
-              "about": "sequences.refocus",
-              "status": "observed",
-              "note": "Seed 001: keyboardWillShow fires only the first time the keyboard appears ('后者只在键盘首次出现时触发一次'); moving to another field posts nothing."
-            },
-            {
-              "about": "sequences.modeSwitch",
-              "status": "observed",
-              "note": "Seed 001: switching input method posts keyboardWillChangeFrame, not keyboardWillShow — 'a common bug' (Apple documentation + Stack Overflow 26034997, 25326869, as the seed cites them)."
-            },
-            {
-              "about": "sequences.emojiSwitch",
-              "status": "observed",
-              "note": "Seed 001: 'if the keyboard switches from text to emoji, Show is not posted again, but keyboardWillChangeFrame is'."
-            },
-            {
-              "about": "sequences.quickType",
-              "status": "observed",
-              "note": "Seed 001: opening the predictive bar posts keyboardWillChangeFrame only."
-            },
-            {
-              "about": "sequences.rotate",
-              "status": "assumed",
-              "note": "As the other frame changes under seed 001's account: keyboardWillChangeFrame only."
-            }
+            {"about": "sequences.refocus", "status": "reported", "source": "seed:001", "quote": "后者只在键盘首次出现时触发一次 (keyboardWillShow fires only the first time the keyboard appears).", "note": "Seed 001: keyboardWillShow fires only the first time the keyboard appears ('后者只在键盘首次出现时触发一次'); moving to another field posts nothing. A design document, not a log; its two Stack Overflow ids were not found. Kept as the alternative to iphone-show-repeats."},
+            {"about": "sequences.modeSwitch", "status": "reported", "source": "seed:001", "quote": "Switching input method posts keyboardWillChangeFrame, not keyboardWillShow ('a common bug').", "note": "Seed 001: switching input method posts keyboardWillChangeFrame, not keyboardWillShow — 'a common bug' (Apple documentation + Stack Overflow 26034997, 25326869, as the seed cites them). A design document, not a log. Kept as the alternative to iphone-show-repeats."},
+            {"about": "sequences.emojiSwitch", "status": "reported", "source": "seed:001", "quote": "If the keyboard switches from text to emoji, Show is not posted again, but keyboardWillChangeFrame is.", "note": "Seed 001: 'if the keyboard switches from text to emoji, Show is not posted again, but keyboardWillChangeFrame is'. A design document, not a log. Kept as the alternative to iphone-show-repeats."},
+            {"about": "sequences.rotate", "status": "assumed", "note": "As the other frame changes under seed 001's account: keyboardWillChangeFrame only.", "settledBy": "A log of the keyboard notifications while rotating an iPhone with the keyboard up on a current iOS."}
           ]
         }
 
@@ -1055,11 +938,7 @@ enum EmbeddedData {
             ]
           },
           "facts": [
-            {
-              "about": "sequences.emojiSwitch",
-              "status": "observed",
-              "note": "Seed 001: 'iOS 11 在 emoji 键盘切换时偶发不发这个通知，iOS 11.2.6 修复' — keyboardWillChangeFrame was sometimes skipped on the emoji switch. Assumed: keyboardWillShow/DidShow still came, as for any new height on that system."
-            }
+            {"about": "sequences.emojiSwitch", "status": "reported", "source": "seed:001", "quote": "iOS 11 在 emoji 键盘切换时偶发不发这个通知，iOS 11.2.6 修复 (on iOS 11 the emoji switch sometimes skipped keyboardWillChangeFrame; fixed in 11.2.6).", "note": "Seed 001: 'iOS 11 在 emoji 键盘切换时偶发不发这个通知，iOS 11.2.6 修复' — keyboardWillChangeFrame was sometimes skipped on the emoji switch. Assumed: keyboardWillShow/DidShow still came, as for any new height on that system. A design document, not a log."}
           ]
         }
 
@@ -1198,121 +1077,29 @@ enum EmbeddedData {
             "otherAppHide": []
           },
           "facts": [
-            {
-              "about": "screen",
-              "status": "documented",
-              "note": "iPhone 16: 393 × 852 points (Apple's Human Interface Guidelines, device screen sizes); landscape swaps them."
-            },
-            {
-              "about": "safeArea",
-              "status": "assumed",
-              "note": "The safe-area insets of a Dynamic Island iPhone: 59 at the top and 34 at the bottom in portrait, 59 at the sides and 21 at the bottom in landscape, as Xcode's simulator reports them; not from Apple's documentation."
-            },
-            {
-              "about": "heights",
-              "status": "assumed",
-              "note": "Keyboard heights differ by device, language and iOS version, and Apple publishes none (codemia 'What is the height of iPhone's onscreen keyboard?': 216/162 points were historical values; read the frame at runtime). Assumed: 291 points for letters without the QuickType bar on a home-indicator iPhone, the emoji keyboard 10 points taller, Pinyin's candidate bar 12 taller and the Zhuyin layout 31 taller (seed 001 and issue 19: switching to emoji or to a Chinese keyboard changes the height), the number pad 291 without a QuickType bar. The invariants depend on the heights differing, not on their values."
-            },
-            {
-              "about": "quickTypeBar",
-              "status": "assumed",
-              "note": "The QuickType (predictive) bar adds 44 points to the keyboards that show it; UIResponder.keyboardWillChangeFrameNotification is posted when it appears or disappears (seed 001, citing Apple's documentation and Stack Overflow 26034997, 25326869)."
-            },
-            {
-              "about": "hardwareBar",
-              "status": "assumed",
-              "note": "On an iPhone with a hardware keyboard attached no software keyboard or bar is shown (null); the iOS 12 simulator posts keyboardWillHide even as a field becomes first responder (pullrequest.ru answer quoting the engineer who fixed a search field)."
-            },
-            {
-              "about": "placements",
-              "status": "documented",
-              "note": "An iPhone keyboard is always docked; undocking, splitting and floating are iPad features (Apple's iPad User Guide)."
-            },
-            {
-              "about": "animation",
-              "status": "observed",
-              "note": "keyboardAnimationDurationUserInfoKey is 0.25 s and keyboardAnimationCurveUserInfoKey 7, a curve UIViewAnimationCurve does not name, as logged in many Stack Overflow answers; seed 002 falls back to 0.3 s and easeInOut when they are missing."
-            },
-            {
-              "about": "sequences.show",
-              "status": "observed",
-              "note": "Stack Overflow 'Why is UIKeyboardWillShowNotification called every time another TextField is selected?' (with an inputAccessoryView): every new first responder posts WillChangeFrame, WillShow, DidChangeFrame, DidShow, 'the same applies when the TextField loses its first responder status'."
-            },
-            {
-              "about": "sequences.hide",
-              "status": "observed",
-              "note": "Stack Overflow 'Why is UIKeyboardWillShowNotification called every time another TextField is selected?' (with an inputAccessoryView): every new first responder posts WillChangeFrame, WillShow, DidChangeFrame, DidShow, 'the same applies when the TextField loses its first responder status'."
-            },
-            {
-              "about": "sequences.showUndocked",
-              "status": "documented",
-              "note": "No undocked keyboard on an iPhone: the action never happens, so nothing is posted."
-            },
-            {
-              "about": "sequences.hideUndocked",
-              "status": "documented",
-              "note": "No undocked keyboard on an iPhone: nothing is posted."
-            },
-            {
-              "about": "sequences.refocus",
-              "status": "observed",
-              "note": "Stack Overflow 'Why is UIKeyboardWillShowNotification called every time another TextField is selected?' (with an inputAccessoryView): every new first responder posts WillChangeFrame, WillShow, DidChangeFrame, DidShow, 'the same applies when the TextField loses its first responder status'; without an inputAccessoryView the same view is reused and WillShow may come once only."
-            },
-            {
-              "about": "sequences.modeSwitch",
-              "status": "observed",
-              "note": "Stack Overflow 'keyboardWillShow called multiple times' and the custom-keyboard report ('UIKeyboardWillShowNotification is sent with a keyboard height of 0, then 216, then 256'): keyboardWillShow comes again whenever the keyboard's height changes."
-            },
-            {
-              "about": "sequences.emojiSwitch",
-              "status": "observed",
-              "note": "As modeSwitch: keyboardWillShow comes again with the emoji keyboard's frame."
-            },
-            {
-              "about": "sequences.quickType",
-              "status": "observed",
-              "note": "As modeSwitch: the QuickType bar changes the height, and keyboardWillShow comes again (Stack Overflow 26034997)."
-            },
-            {
-              "about": "sequences.rotate",
-              "status": "assumed",
-              "note": "Rotating with the keyboard up posts a frame change to the new orientation's frame, with keyboardWillShow as for any new height."
-            },
-            {
-              "about": "sequences.undock",
-              "status": "documented",
-              "note": "No undocking on an iPhone: the action never happens, so nothing is posted."
-            },
-            {
-              "about": "sequences.dock",
-              "status": "documented",
-              "note": "No undocking on an iPhone: nothing is posted."
-            },
-            {
-              "about": "sequences.hardwareAttach",
-              "status": "assumed",
-              "note": "Attaching a hardware keyboard takes the software keyboard away, posted like a hide."
-            },
-            {
-              "about": "sequences.hardwareDetach",
-              "status": "assumed",
-              "note": "Detaching it brings the software keyboard back, posted like a show."
-            },
-            {
-              "about": "sequences.interactiveStep",
-              "status": "assumed",
-              "note": "During interactive dismissal (keyboardDismissMode .interactive) each step of the drag is posted as a frame change without animation (issue 19); the layout guide follows the gesture (WWDC23 'Keep up with the keyboard'). Alternative not shipped: nothing until the finger lifts."
-            },
-            {
-              "about": "sequences.otherAppShow",
-              "status": "documented",
-              "note": "No second app on an iPhone screen: nothing is posted."
-            },
-            {
-              "about": "sequences.otherAppHide",
-              "status": "documented",
-              "note": "No second app on an iPhone screen: nothing is posted."
-            }
+            {"about": "screen", "status": "documented", "source": "https://developer.apple.com/design/human-interface-guidelines/layout", "quote": "Paraphrase: the iOS device screen dimensions list iPhone 16 at 393 × 852 points (portrait).", "note": "iPhone 16: 393 × 852 points (Apple's Human Interface Guidelines, device screen sizes); landscape swaps them."},
+            {"about": "safeArea", "status": "assumed", "note": "The safe-area insets of a Dynamic Island iPhone: 59 at the top and 34 at the bottom in portrait, 59 at the sides and 21 at the bottom in landscape, as Xcode's simulator reports them; not from Apple's documentation.", "settledBy": "view.safeAreaInsets logged on an iPhone 16 in both orientations."},
+            {"about": "heights", "status": "assumed", "note": "Keyboard heights differ by device, language and iOS version, and Apple publishes none (codemia 'What is the height of iPhone's onscreen keyboard?': 216/162 points were historical values; read the frame at runtime). Assumed: 291 points for letters without the QuickType bar on a home-indicator iPhone, the emoji keyboard 10 points taller, Pinyin's candidate bar 12 taller and the Zhuyin layout 31 taller (seed 001 and issue 19: switching to emoji or to a Chinese keyboard changes the height), the number pad 291 without a QuickType bar. The invariants depend on the heights differing, not on their values.", "settledBy": "keyboardFrameEndUserInfoKey logged on an iPhone 16 for the letters, emoji, Pinyin, Zhuyin and number-pad keyboards."},
+            {"about": "quickTypeBar", "status": "assumed", "note": "The QuickType (predictive) bar adds 44 points to the keyboards that show it; UIResponder.keyboardWillChangeFrameNotification is posted when it appears or disappears (seed 001, citing Apple's documentation and Stack Overflow 26034997, 25326869).", "settledBy": "The end frame's height with and without the predictive bar, logged on iOS 18."},
+            {"about": "hardwareBar", "status": "assumed", "note": "On an iPhone with a hardware keyboard attached no software keyboard or bar is shown (null); the iOS 12 simulator posts keyboardWillHide even as a field becomes first responder (pullrequest.ru answer quoting the engineer who fixed a search field).", "settledBy": "The keyboard notifications logged on an iPhone with a hardware keyboard paired."},
+            {"about": "placements", "status": "documented", "source": "https://support.apple.com/guide/ipad/ipad997da459/ipados", "quote": "Paraphrase: the iPad User Guide describes undocking, splitting and floating the onscreen keyboard; the iPhone User Guide has no such keyboard.", "note": "An iPhone keyboard is always docked; undocking, splitting and floating are iPad features (Apple's iPad User Guide)."},
+            {"about": "animation", "status": "observed", "source": "https://stackoverflow.com/questions/19482573", "quote": "UIKeyboardAnimationCurveUserInfoKey = 7; UIKeyboardAnimationDurationUserInfoKey = \"0.25\" (a logged UIKeyboardWillChangeFrameNotification).", "note": "keyboardAnimationDurationUserInfoKey is 0.25 s and keyboardAnimationCurveUserInfoKey 7, a curve UIViewAnimationCurve does not name, as logged in many Stack Overflow answers; seed 002 falls back to 0.3 s and easeInOut when they are missing."},
+            {"about": "sequences.show", "status": "observed", "source": "https://newbe.dev/why-is-uikeyboardwillshownotification-called-every-time-another-textfield-is-selected", "quote": "Whenever new UITextField is selected, the OS needs to compute the frame for the keyboard again, and the following notifications are posted: UIKeyboardWillChangeFrameNotification, UIKeyboardWillShowNotification, UIKeyboardDidChangeFrameNotification, UIKeyboardDidShowNotification. The same applies for when the TextField loses its first responder status.", "note": "Stack Overflow 'Why is UIKeyboardWillShowNotification called every time another TextField is selected?' (with an inputAccessoryView): every new first responder posts WillChangeFrame, WillShow, DidChangeFrame, DidShow, 'the same applies when the TextField loses its first responder status'."},
+            {"about": "sequences.hide", "status": "observed", "source": "https://newbe.dev/why-is-uikeyboardwillshownotification-called-every-time-another-textfield-is-selected", "quote": "Whenever new UITextField is selected, the OS needs to compute the frame for the keyboard again, and the following notifications are posted: UIKeyboardWillChangeFrameNotification, UIKeyboardWillShowNotification, UIKeyboardDidChangeFrameNotification, UIKeyboardDidShowNotification. The same applies for when the TextField loses its first responder status.", "note": "Stack Overflow 'Why is UIKeyboardWillShowNotification called every time another TextField is selected?' (with an inputAccessoryView): every new first responder posts WillChangeFrame, WillShow, DidChangeFrame, DidShow, 'the same applies when the TextField loses its first responder status'."},
+            {"about": "sequences.showUndocked", "status": "documented", "source": "https://support.apple.com/guide/ipad/ipad997da459/ipados", "quote": "Paraphrase: the iPad User Guide describes undocking, splitting and floating the onscreen keyboard; the iPhone User Guide has no such keyboard.", "note": "No undocked keyboard on an iPhone: the action never happens, so nothing is posted."},
+            {"about": "sequences.hideUndocked", "status": "documented", "source": "https://support.apple.com/guide/ipad/ipad997da459/ipados", "quote": "Paraphrase: the iPad User Guide describes undocking, splitting and floating the onscreen keyboard; the iPhone User Guide has no such keyboard.", "note": "No undocked keyboard on an iPhone: nothing is posted."},
+            {"about": "sequences.refocus", "status": "observed", "source": "https://newbe.dev/why-is-uikeyboardwillshownotification-called-every-time-another-textfield-is-selected", "quote": "Whenever new UITextField is selected, the OS needs to compute the frame for the keyboard again, and the following notifications are posted: UIKeyboardWillChangeFrameNotification, UIKeyboardWillShowNotification, UIKeyboardDidChangeFrameNotification, UIKeyboardDidShowNotification. The same applies for when the TextField loses its first responder status.", "note": "Stack Overflow 'Why is UIKeyboardWillShowNotification called every time another TextField is selected?' (with an inputAccessoryView): every new first responder posts WillChangeFrame, WillShow, DidChangeFrame, DidShow, 'the same applies when the TextField loses its first responder status'; without an inputAccessoryView the same view is reused and WillShow may come once only."},
+            {"about": "sequences.modeSwitch", "status": "observed", "source": "https://stackoverflow.com/questions/26034997", "quote": "Paraphrase: keyboardWillShow is posted again, with the new frame, each time the keyboard's height changes (switching keyboards, the predictive bar).", "note": "Stack Overflow 'keyboardWillShow called multiple times' and the custom-keyboard report ('UIKeyboardWillShowNotification is sent with a keyboard height of 0, then 216, then 256'): keyboardWillShow comes again whenever the keyboard's height changes."},
+            {"about": "sequences.emojiSwitch", "status": "observed", "source": "https://stackoverflow.com/questions/26034997", "quote": "Paraphrase: keyboardWillShow is posted again, with the new frame, each time the keyboard's height changes (switching keyboards, the predictive bar).", "note": "As modeSwitch: keyboardWillShow comes again with the emoji keyboard's frame."},
+            {"about": "sequences.quickType", "status": "observed", "source": "https://stackoverflow.com/questions/25946121", "quote": "Paraphrase: toggling the QuickType bar logs UIKeyboardWillChangeFrame, UIKeyboardWillShow, UIKeyboardDidChangeFrame, UIKeyboardDidShow (iOS 8.4, 9 and 10).", "note": "As modeSwitch: the QuickType bar changes the height, and keyboardWillShow comes again (Stack Overflow 26034997)."},
+            {"about": "sequences.rotate", "status": "assumed", "source": "https://developer.apple.com/forums/thread/5706", "quote": "Paraphrase: rotating with the keyboard up calls keyboardWillHide then keyboardWillShow (once on iOS 7.1, twice on iOS 8.3, in the simulator and on iPads).", "note": "Rotating with the keyboard up posts a frame change to the new orientation's frame, with keyboardWillShow as for any new height.", "settledBy": "A log of the keyboard notifications while rotating an iPhone with the keyboard up on iOS 17 or 18: the iOS 7–8 logs show willHide then willShow, which this profile does not model."},
+            {"about": "sequences.undock", "status": "documented", "source": "https://support.apple.com/guide/ipad/ipad997da459/ipados", "quote": "Paraphrase: the iPad User Guide describes undocking, splitting and floating the onscreen keyboard; the iPhone User Guide has no such keyboard.", "note": "No undocking on an iPhone: the action never happens, so nothing is posted."},
+            {"about": "sequences.dock", "status": "documented", "source": "https://support.apple.com/guide/ipad/ipad997da459/ipados", "quote": "Paraphrase: the iPad User Guide describes undocking, splitting and floating the onscreen keyboard; the iPhone User Guide has no such keyboard.", "note": "No undocking on an iPhone: nothing is posted."},
+            {"about": "sequences.hardwareAttach", "status": "assumed", "note": "Attaching a hardware keyboard takes the software keyboard away, posted like a hide.", "settledBy": "The keyboard notifications logged while pairing a hardware keyboard with the field focused."},
+            {"about": "sequences.hardwareDetach", "status": "assumed", "note": "Detaching it brings the software keyboard back, posted like a show.", "settledBy": "The keyboard notifications logged while unpairing a hardware keyboard with the field focused."},
+            {"about": "sequences.interactiveStep", "status": "assumed", "note": "During interactive dismissal (keyboardDismissMode .interactive) each step of the drag is posted as a frame change without animation (issue 19); the layout guide follows the gesture (WWDC23 'Keep up with the keyboard'). Alternative not shipped: nothing until the finger lifts.", "settledBy": "The notifications logged during an interactive dismissal (keyboardDismissMode .interactive) drag."},
+            {"about": "sequences.otherAppShow", "status": "documented", "source": "https://developer.apple.com/documentation/uikit/uiresponder/keyboardislocaluserinfokey", "quote": "with multitasking on iPad, all visible apps are notified when the keyboard appears and disappears", "note": "No second app on an iPhone screen: nothing is posted."},
+            {"about": "sequences.otherAppHide", "status": "documented", "source": "https://developer.apple.com/documentation/uikit/uiresponder/keyboardislocaluserinfokey", "quote": "with multitasking on iPad, all visible apps are notified when the keyboard appears and disappears", "note": "No second app on an iPhone screen: nothing is posted."}
           ]
         }
 
