@@ -23,9 +23,10 @@ public struct ChangeRequest: Hashable, Sendable {
     /// The primary language of the keyboard in use (`textField.textInputMode?.primaryLanguage`:
     /// `zh-Hans`, `ko-KR`, `emoji`, … — ``Session/primaryLanguage``), `nil` when none.
     public var inputMode: String?
-    /// Whether the field's undo manager has an edit to undo, and one to redo
+    /// Whether the field's undo manager has an edit to undo
     /// (`textField.undoManager?.canUndo`): kept in sessions that undo or redo.
     public var canUndo = false
+    /// Whether it has an undone edit to redo (`canRedo`), kept likewise.
     public var canRedo = false
 
     /// A request about `call` on `field`.
@@ -88,9 +89,9 @@ public struct FieldChange: Hashable, Sendable {
     public var profile: String
     /// The primary language of the keyboard in use (see ``ChangeRequest/inputMode``).
     public var inputMode: String?
-    /// Whether the field's undo manager has an edit to undo, and one to redo (see
-    /// ``ChangeRequest/canUndo``).
+    /// Whether the field's undo manager has an edit to undo (see ``ChangeRequest/canUndo``).
     public var canUndo = false
+    /// Whether it has an undone edit to redo (see ``ChangeRequest/canRedo``).
     public var canRedo = false
 
     /// The field before and after a change.
