@@ -2,10 +2,16 @@ import Composition
 import HarnessJSON
 
 /// What identifies a finding from run to run, so that a baseline can accept it: the
-/// session (its id and a hash of its content), the rule, the profiles, the kind and the
-/// event. The message is left out (its wording may change between versions of the tool);
-/// the hash is of the session as decoded and written back (``Session/json``), so it
-/// survives reformatting the file but not a changed event.
+/// session (its id and a hash of its content), the rule's stable name, the profiles, the
+/// kind and the event. The message is left out (its wording may change between versions
+/// of the tool); the hash is of the session as decoded and written back
+/// (``Session/json``), so it survives reformatting the file but not a changed event.
+///
+/// The rule is known by its stable name, the spec's part before `:`
+/// (`legacy-input-filter` for `legacy-input-filter:max-length=10`), so that changing a
+/// parameter keeps the findings the change does not touch accepted and shows the ones it
+/// adds or removes; only where one run holds two specs of the same rule is the full spec
+/// the name (``Baseline/ruleName(of:among:)``).
 package struct FindingIdentity: Hashable, Sendable, Comparable {
     package var session: String
     package var sessionHash: String
@@ -45,17 +51,51 @@ package struct Baseline: Equatable, Sendable {
 
     /// How many findings of each identity are accepted.
     package var accepted: [FindingIdentity: Int]
+    /// The full spec each rule had when the baseline was written, by the name its
+    /// findings carry (`legacy-input-filter` → `legacy-input-filter:max-length=10`), so a
+    /// report can say that a parameter changed. Empty in baselines written before 0.3.
+    package var specs: [String: String]
 
-    package init(accepted: [FindingIdentity: Int]) {
+    package init(accepted: [FindingIdentity: Int], specs: [String: String] = [:]) {
         self.accepted = accepted.filter { $0.value > 0 }
+        self.specs = specs
     }
 
-    /// `{"format": "ime-baseline/1", "findings": [{"session", "sessionHash", "rule",
-    /// "profiles", "kind", "event"?, "count"}]}`, sorted, so that a baseline under version
+    /// The name findings of `spec` carry in a baseline: the rule's stable name (the part
+    /// before `:`), or the whole spec when `specs` holds another spec with that name.
+    package static func ruleName(of spec: String, among specs: [String]) -> String {
+        let name = stableName(spec)
+        return specs.contains { $0 != spec && stableName($0) == name } ? spec : name
+    }
+
+    /// A spec's part before its first `:` (a catalogue rule's name; a library rule's whole
+    /// name, which has no parameters).
+    package static func stableName(_ spec: String) -> String {
+        spec.firstIndex(of: ":").map { String(spec[..<$0]) } ?? spec
+    }
+
+    /// A sentence for each rule whose spec differs from the one the baseline was written
+    /// with: which accepted findings the new parameters removed and which they added.
+    package func parameterChanges(specs current: [String], outcome: Report.GateOutcome) -> [String] {
+        current.compactMap { spec in
+            let name = Self.ruleName(of: spec, among: current)
+            guard let old = specs[name], old != spec else { return nil }
+            let removed = outcome.fixed.filter { $0.identity.rule == name }.reduce(0) { $0.saturatingAdd($1.count) }
+            let added = outcome.failingByRule[spec] ?? 0
+            return
+                "\(name) runs as \(spec); the baseline was written for \(old): the change added \(added) finding\(added == 1 ? "" : "s") and removed \(removed) it accepted (listed below); the other accepted findings stand"
+        }
+    }
+
+    /// `{"format": "ime-baseline/1", "rules"?: {name: spec}, "findings": [{"session",
+    /// "sessionHash", "rule", "profiles", "kind", "event"?, "count"}]}`, sorted, so that a baseline under version
     /// control changes only where findings do.
     package var json: JSONValue {
-        .object([
-            ("format", .string(Self.format)),
+        var members: [(String, JSONValue)] = [("format", .string(Self.format))]
+        if !specs.isEmpty {
+            members.append(("rules", .object(specs.keys.sorted().map { ($0, .string(specs[$0] ?? "")) })))
+        }
+        members.append(
             (
                 "findings",
                 .array(
@@ -70,23 +110,36 @@ package struct Baseline: Equatable, Sendable {
                         members.append(("count", .int(accepted[identity] ?? 0)))
                         return .object(members)
                     })
-            ),
-        ])
+            ))
+        return .object(members)
     }
 
     /// Reads a baseline file's JSON.
     ///
     /// - Throws: ``JSONDecodingError`` at the JSON path of the first problem.
     package init(json node: JSONNode) throws(JSONDecodingError) {
-        try node.rejectUnknownMembers(["format", "findings"])
+        try node.rejectUnknownMembers(["format", "rules", "findings"])
         let format = try node.member("format")
         guard try format.string() == Self.format else { throw format.mismatch("\"\(Self.format)\"") }
+        var specs: [String: String] = [:]
+        if let rules = try node.optionalMember("rules") {
+            for (name, spec) in try rules.members() { specs[name] = try spec.string() }
+        }
+        let written = !specs.isEmpty
         var accepted: [FindingIdentity: Int] = [:]
         for entry in try node.member("findings").elements() {
             try entry.rejectUnknownMembers(["session", "sessionHash", "rule", "profiles", "kind", "event", "count"])
+            let session = try entry.member("session").string()
+            let sessionHash = try entry.member("sessionHash").string()
+            var rule = try entry.member("rule").string()
+            if !written {
+                // Written before 0.3, with the full spec: known by the stable name now.
+                let name = Self.stableName(rule)
+                specs[name] = rule
+                rule = name
+            }
             let identity = FindingIdentity(
-                session: try entry.member("session").string(), sessionHash: try entry.member("sessionHash").string(),
-                rule: try entry.member("rule").string(),
+                session: session, sessionHash: sessionHash, rule: rule,
                 profiles: try entry.member("profiles").elements().map { element throws(JSONDecodingError) in
                     try element.string()
                 }, kind: try entry.member("kind").findingKind(.replay),
@@ -98,7 +151,7 @@ package struct Baseline: Equatable, Sendable {
             guard !overflow else { throw countNode.mismatch("counts that sum to at most \(Int.max)") }
             accepted[identity] = sum
         }
-        self.init(accepted: accepted)
+        self.init(accepted: accepted, specs: specs)
     }
 }
 

@@ -176,6 +176,9 @@ extension Report {
         var out = "\n## Against the baseline\n\n"
         out += "\(outcome.accepted) accepted, \(outcome.failing) new, "
         out += "\(outcome.fixed.reduce(0) { $0.saturatingAdd($1.count) }) no longer found.\n"
+        for change in baseline?.parameterChanges(specs: rules, outcome: outcome) ?? [] {
+            out += "\n\(Self.escape(change)).\n"
+        }
         func list(_ title: String, _ items: [String]) {
             guard !items.isEmpty else { return }
             out += "\n\(title):\n\n"

@@ -55,6 +55,9 @@ extension Report {
             let outcome = outcome
             out += "\n**Against the baseline**: \(outcome.accepted) accepted, \(outcome.failing) new, "
             out += "\(outcome.fixed.reduce(0) { $0.saturatingAdd($1.count) }) no longer found.\n"
+            for change in baseline?.parameterChanges(specs: rules, outcome: outcome) ?? [] {
+                out += "\n\(Self.escape(change)).\n"
+            }
             tail += outcome.new.prefix(Self.baselineListLimit).map { "- new: \(Self.escape($0.description))\n" }
             tail += outcome.fixed.prefix(Self.baselineListLimit).map {
                 "- no longer found: \(Self.escape($0.identity.description))\n"

@@ -279,8 +279,8 @@ extension Report {
         -> FindingIdentity
     {
         FindingIdentity(
-            session: session.sessionID, sessionHash: sessionHashes[session.sessionID] ?? "", rule: session.rule,
-            profiles: profiles, kind: kind, event: event)
+            session: session.sessionID, sessionHash: sessionHashes[session.sessionID] ?? "",
+            rule: Baseline.ruleName(of: session.rule, among: rules), profiles: profiles, kind: kind, event: event)
     }
 
     /// Whether a kept finding of `session` fails the run: its kind is the gate's and the
@@ -299,25 +299,26 @@ extension Report {
     package var outcome: GateOutcome {
         var outcome = GateOutcome()
         var remaining = baseline?.accepted ?? [:]
-        func take(_ identity: FindingIdentity, count: Int) {
+        func take(_ identity: FindingIdentity, count: Int, spec: String) {
             let accepted = min(count, remaining[identity] ?? 0)
             if accepted > 0 { remaining[identity] = (remaining[identity] ?? 0) - accepted }
             outcome.accepted = outcome.accepted.saturatingAdd(accepted)
             let failing = count - accepted
             guard failing > 0 else { return }
             outcome.failing = outcome.failing.saturatingAdd(failing)
-            outcome.failingByRule[identity.rule, default: 0] = outcome.failingByRule[identity.rule, default: 0]
-                .saturatingAdd(failing)
+            outcome.failingByRule[spec, default: 0] = outcome.failingByRule[spec, default: 0].saturatingAdd(failing)
             outcome.new.append(identity)
         }
         for session in sessions {
             for finding in session.findings where gate.fails(finding.kind) {
-                take(identity(session, kind: finding.kind, profiles: finding.profiles, event: finding.event), count: 1)
+                take(
+                    identity(session, kind: finding.kind, profiles: finding.profiles, event: finding.event), count: 1,
+                    spec: session.rule)
             }
             for counted in session.omitted where gate.fails(.discrepancy(counted.kind)) {
                 take(
                     identity(session, kind: .discrepancy(counted.kind), profiles: counted.profiles, event: nil),
-                    count: counted.count)
+                    count: counted.count, spec: session.rule)
             }
         }
         outcome.fixed = remaining.filter { $0.value > 0 }.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }
@@ -340,7 +341,10 @@ extension Report {
                     counted.count
             }
         }
-        return Baseline(accepted: accepted)
+        return Baseline(
+            accepted: accepted,
+            specs: Dictionary(
+                rules.map { (Baseline.ruleName(of: $0, among: rules), $0) }, uniquingKeysWith: { a, _ in a }))
     }
 
     /// One rule's verdict: its findings that fail the run and those only reported.

@@ -59,6 +59,51 @@ import Testing
         #expect(fixed.standardError.contains("in the baseline no longer found"))
     }
 
+    /// Issue 41: changing a parameter keeps the findings it does not touch accepted (a
+    /// finding is known by the rule's stable name) and says what the change added and
+    /// removed; a baseline written before 0.3, with full specs, reads the same way.
+    @Test func aParameterChangeShowsOnlyItsOwnEffect() throws {
+        let directory = try directory(copying: ["ni-hao.json", "middle-of-text.json", "zhong-guo.json"])
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let baseline = directory + "/baseline.json"
+        #expect(replay(["--write-baseline", baseline, directory + "/sessions"]).exitCode == 0)
+        let written = try String(contentsOfFile: baseline, encoding: .utf8)
+        #expect(written.contains("\"rule\": \"legacy-input-filter\""))
+        #expect(written.contains("\"legacy-input-filter\": \"legacy-input-filter:max-length=10\""))
+        func rerun(_ limit: Int) -> CLIResult {
+            CLI.run([
+                "replay", "--profiles", Self.profiles, "--rule", "legacy-input-filter:max-length=\(limit)",
+                "--baseline", baseline, directory + "/sessions",
+            ])
+        }
+        let all = replay([directory + "/sessions"])
+        let accepted = Int(all.standardError.split(separator: " ").dropFirst(4).first ?? "") ?? 0
+        #expect(accepted > 0, "\(all.standardError)")
+        // A longer limit interrupts fewer compositions: some accepted findings go, none is new.
+        let longer = rerun(12)
+        #expect(longer.exitCode == 0, "\(longer.standardError)")
+        #expect(longer.standardError.contains("accepted by the baseline"))
+        #expect(longer.standardError.contains("in the baseline no longer found"))
+        #expect(
+            longer.standardOutput.contains(
+                "legacy-input-filter runs as legacy-input-filter:max-length=12; the baseline was written for legacy-input-filter:max-length=10: the change added 0 findings and removed"
+            ))
+        // A shorter one adds findings, and only those fail: not the whole baseline.
+        let shorter = rerun(8)
+        #expect(shorter.exitCode == 1)
+        #expect(shorter.standardError.contains("accepted by the baseline"))
+        #expect(!shorter.standardError.contains(" 0 accepted by the baseline"), "\(shorter.standardError)")
+
+        // Written before 0.3: the full spec as the rule, no "rules" member.
+        let old = written.replacingOccurrences(
+            of: "\"rule\": \"legacy-input-filter\"", with: "\"rule\": \"legacy-input-filter:max-length=10\"")
+        let withoutRules = old.replacing(#/"rules": \{[^}]*\},/#, with: "")
+        #expect(withoutRules != old)
+        try withoutRules.write(toFile: baseline, atomically: true, encoding: .utf8)
+        #expect(replay(["--baseline", baseline, directory + "/sessions"]).exitCode == 0)
+        #expect(rerun(12).standardOutput.contains("the baseline was written for legacy-input-filter:max-length=10"))
+    }
+
     /// A changed event changes the session's hash: its findings are new again.
     @Test func aChangedSessionIsNotTheAcceptedOne() throws {
         let directory = try directory(copying: ["ni-hao.json"])
