@@ -32,22 +32,64 @@ public enum HarnessAssert {
     /// keyboard), and what the sessions' recorded `expectedText` says about a rule
     /// (the replay's `final-text` kind, claimed only by a profile-independent rule).
     ///
+    /// With `baseline`, findings the baseline accepts pass (a team's accepted findings, as
+    /// `ime-harness replay --baseline` reads them) and only new ones fail, named first in
+    /// the message; `IME_HARNESS_WRITE_BASELINE=1` writes the baseline instead. With
+    /// `IME_HARNESS_REPORTS` set to a directory, the check writes the CLI's summary, HTML
+    /// and JUnit reports there (``BaselineFile`` and the README's workflow say how CI uses them).
+    ///
     /// - Throws: ``HarnessFailure`` with the counts by kind, the root causes and the sessions.
     @discardableResult
     public static func noDiscrepancies(
         rule: some InputRule, corpus: Corpus = .bundled, profiles: [Profile] = Profile.all,
-        kinds: Set<DiscrepancyKind>? = nil, properties: Bool = true
+        kinds: Set<DiscrepancyKind>? = nil, properties: Bool = true, baseline: BaselineFile? = nil
     ) throws(HarnessFailure) -> CorpusReplay {
         let kinds = kinds ?? DiscrepancyKind.claimed(by: rule.contract)
         let run = try CorpusReplay(rule: rule, corpus: corpus, profiles: profiles, properties: properties)
-        let failing = run.failing(kinds)
-        guard !failing.isEmpty || !run.propertyFailures.isEmpty else { return run }
-        guard !failing.isEmpty else { throw HarnessFailure(propertyMessage(run)) }
-        let found = run.discrepancies.filter { kinds.contains($0.kind) }
+        var report = run.gateReport(kinds: kinds, baseline: nil)
+        var beyond: Set<String>?
+        if let baseline {
+            if BaselineFile.writing {
+                try baseline.write(
+                    report.acceptingBaseline, replacing: [Baseline.ruleName(of: rule.spec, among: [rule.spec])])
+                try ReportDirectory.write(report, name: rule.spec)
+                return run
+            }
+            report.baseline = try baseline.load()
+            beyond = Set(report.outcome.new.map(\.session))
+        }
+        try ReportDirectory.write(report, name: rule.spec)
+        guard let beyond else { return try judge(run, kinds: kinds, sessions: nil) }
+        guard !beyond.isEmpty else { return run }
+        let outcome = report.outcome
+        var header =
+            "rule '\(rule.spec)': \(outcome.failing) finding\(outcome.failing == 1 ? "" : "s") beyond the baseline \(baseline?.path ?? "") (\(outcome.accepted) accepted):"
+        for identity in outcome.new.prefix(10) { header += "\n  new: \(identity.description)" }
+        if outcome.new.count > 10 { header += "\n  … and \(outcome.new.count - 10) more" }
+        header += "\n(accept them with IME_HARNESS_WRITE_BASELINE=1 swift test, if they are not bugs)\n\n"
+        do {
+            try judge(run, kinds: kinds, sessions: beyond)
+        } catch {
+            throw HarnessFailure(header + error.description)
+        }
+        throw HarnessFailure(header)
+    }
+
+    /// Fails with the message of ``noDiscrepancies(rule:corpus:profiles:kinds:properties:baseline:)``
+    /// when `run` has a discrepancy of `kinds` or a property failure, in `sessions` when given.
+    @discardableResult
+    static func judge(_ run: CorpusReplay, kinds: Set<DiscrepancyKind>, sessions: Set<String>?)
+        throws(HarnessFailure) -> CorpusReplay
+    {
+        let failing = run.failing(kinds).filter { sessions?.contains($0.result.sessionID) ?? true }
+        let propertyFailures = run.propertyFailures.filter { sessions?.contains($0.session) ?? true }
+        guard !failing.isEmpty || !propertyFailures.isEmpty else { return run }
+        guard !failing.isEmpty else { throw HarnessFailure(propertyMessage(run, propertyFailures)) }
+        let found = run.discrepancies.filter { kinds.contains($0.kind) && sessions?.contains($0.session) ?? true }
         var counts: [DiscrepancyKind: Int] = [:]
         for discrepancy in found { counts[discrepancy.kind, default: 0] += 1 }
         var message =
-            "rule '\(rule.spec)': \(found.count) discrepancies in \(failing.count) of \(run.sessionCount) sessions ("
+            "rule '\(run.rule)': \(found.count) discrepancies in \(failing.count) of \(run.sessionCount) sessions ("
             + DiscrepancyKind.allCases.compactMap { kind in counts[kind].map { "\(kind.rawValue) \($0)" } }
             .joined(separator: ", ") + ")"
         var unclaimed: [DiscrepancyKind: Int] = [:]
@@ -76,7 +118,7 @@ public enum HarnessAssert {
             }
         }
         if failing.count > 3 { message += "\n\n… and \(failing.count - 3) more sessions" }
-        if !run.propertyFailures.isEmpty { message += "\n\n" + propertyMessage(run) }
+        if !propertyFailures.isEmpty { message += "\n\n" + propertyMessage(run, propertyFailures) }
         message += "\n\nWrite every session's timeline with CorpusReplay(rule:).write(.html, to: path)."
         throw HarnessFailure(message)
     }
@@ -84,17 +126,17 @@ public enum HarnessAssert {
     /// The property failures of a corpus replay, one entry per root cause (its shortest
     /// session first, with how many sessions share it), as ``survivesFuzzing(rule:contract:seconds:iterations:seed:profiles:)``
     /// shows a campaign's.
-    static func propertyMessage(_ run: CorpusReplay) -> String {
+    static func propertyMessage(_ run: CorpusReplay, _ failures: [CorpusReplay.PropertyFailure]) -> String {
         let events = Dictionary(run.sessions.map { ($0.id, $0.events.count) }, uniquingKeysWith: { a, _ in a })
         var causes: [String: [CorpusReplay.PropertyFailure]] = [:]
         var order: [String] = []
-        for failure in run.propertyFailures {
+        for failure in failures {
             let key = "\(failure.property) \(failure.rootCause)"
             if causes[key] == nil { order.append(key) }
             causes[key, default: []].append(failure)
         }
         var message =
-            "rule '\(run.rule)' failed \(Set(run.propertyFailures.map(\.property)).count) properties in \(Set(run.propertyFailures.map(\.session)).count) of \(run.sessionCount) sessions, \(order.count) root causes"
+            "rule '\(run.rule)' failed \(Set(failures.map(\.property)).count) properties in \(Set(failures.map(\.session)).count) of \(run.sessionCount) sessions, \(order.count) root causes"
         for key in order {
             let shared = causes[key] ?? []
             guard
@@ -135,6 +177,7 @@ public enum HarnessAssert {
     ) throws(HarnessFailure) -> FuzzCampaign {
         let run = try FuzzCampaign(
             rule: rule, contract: contract, seconds: seconds, iterations: iterations, seed: seed, profiles: profiles)
+        try ReportDirectory.write(Report(fuzz: run.result, profiles: run.profileNames), name: rule.spec + ".fuzz")
         guard !run.failures.isEmpty else { return run }
         var message =
             "rule '\(rule.spec)' failed \(Set(run.failures.map(\.property)).count) of \(run.properties.count) properties in \(run.sessions) fuzzed sessions (seed \(seed)), \(run.failures.count) root causes"

@@ -13,7 +13,7 @@ public typealias ReplayRun = CorpusReplay
 public typealias FuzzRun = FuzzCampaign
 
 extension HarnessAssert {
-    /// The kinds a rule causes, which ``noDiscrepancies(rule:corpus:profiles:kinds:properties:)``
+    /// The kinds a rule causes, which ``noDiscrepancies(rule:corpus:profiles:kinds:properties:baseline:)``
     /// fails on by default (0.1); now ``DiscrepancyKind/causedByRules``.
     @available(*, deprecated, renamed: "DiscrepancyKind.causedByRules")
     public static var ruleKinds: Set<DiscrepancyKind> { DiscrepancyKind.causedByRules }
@@ -34,9 +34,9 @@ extension CorpusReplay {
 extension HarnessAssert {
     /// The 0.2 signature, before `properties:` (0.3), kept for a release: it checks the
     /// fuzzer's properties too, as
-    /// ``noDiscrepancies(rule:corpus:profiles:kinds:properties:)`` does by default. Calls
+    /// ``noDiscrepancies(rule:corpus:profiles:kinds:properties:baseline:)`` does by default. Calls
     /// written for 0.2 reach the new function; this one keeps the old symbol.
-    @available(*, deprecated, renamed: "noDiscrepancies(rule:corpus:profiles:kinds:properties:)")
+    @available(*, deprecated, renamed: "noDiscrepancies(rule:corpus:profiles:kinds:properties:baseline:)")
     @_disfavoredOverload
     @discardableResult
     public static func noDiscrepancies(

@@ -88,7 +88,8 @@ package struct Baseline: Equatable, Sendable {
     }
 
     /// `{"format": "ime-baseline/1", "rules"?: {name: spec}, "findings": [{"session",
-    /// "sessionHash", "rule", "profiles", "kind", "event"?, "count"}]}`, sorted, so that a baseline under version
+    /// "sessionHash", "rule", "profiles", "kind", "event"?, "check"?, "count"}]}` (`check`
+    /// is `"property"` for a fuzzer property a library check judged), sorted, so that a baseline under version
     /// control changes only where findings do.
     package var json: JSONValue {
         var members: [(String, JSONValue)] = [("format", .string(Self.format))]
@@ -107,6 +108,9 @@ package struct Baseline: Equatable, Sendable {
                             ("kind", .string(identity.kind.name)),
                         ]
                         if let event = identity.event { members.append(("event", .int(event))) }
+                        // A fuzzer property judged on a corpus session (the library's
+                        // checks): its names overlap the discrepancies', so it says so.
+                        if identity.kind.family == .fuzz { members.append(("check", .string("property"))) }
                         members.append(("count", .int(accepted[identity] ?? 0)))
                         return .object(members)
                     })
@@ -128,7 +132,14 @@ package struct Baseline: Equatable, Sendable {
         let written = !specs.isEmpty
         var accepted: [FindingIdentity: Int] = [:]
         for entry in try node.member("findings").elements() {
-            try entry.rejectUnknownMembers(["session", "sessionHash", "rule", "profiles", "kind", "event", "count"])
+            try entry.rejectUnknownMembers([
+                "session", "sessionHash", "rule", "profiles", "kind", "event", "check", "count",
+            ])
+            var family = FindingKind.Family.replay
+            if let check = try entry.optionalMember("check") {
+                guard try check.string() == "property" else { throw check.mismatch("\"property\"") }
+                family = .fuzz
+            }
             let session = try entry.member("session").string()
             let sessionHash = try entry.member("sessionHash").string()
             var rule = try entry.member("rule").string()
@@ -142,7 +153,7 @@ package struct Baseline: Equatable, Sendable {
                 session: session, sessionHash: sessionHash, rule: rule,
                 profiles: try entry.member("profiles").elements().map { element throws(JSONDecodingError) in
                     try element.string()
-                }, kind: try entry.member("kind").findingKind(.replay),
+                }, kind: try entry.member("kind").findingKind(family),
                 event: try entry.optionalMember("event")?.count())
             let countNode = try entry.member("count")
             let count = try countNode.count()
