@@ -47,11 +47,13 @@ public struct AppleString: Hashable, Sendable, CustomStringConvertible, Expressi
     /// `substring(to:)`: the units before `to`, a surrogate pair cut in half if `to` falls
     /// inside one (what iOS returns; Linux Foundation traps instead).
     /// Apple: "Raises an NSRangeException if anIndex lies beyond the end of the receiver."
+    @_disfavoredOverload
     public func substring(to index: Int) -> AppleString {
         substring(with: NSRange(location: 0, length: index))
     }
 
     /// `substring(from:)`: the units from `from` on, cut the same way.
+    @_disfavoredOverload
     public func substring(from index: Int) -> AppleString {
         precondition(index >= 0 && index <= length, "NSRangeException: index \(index) beyond bounds \(length)")
         return substring(with: NSRange(location: index, length: length - index))
@@ -59,6 +61,7 @@ public struct AppleString: Hashable, Sendable, CustomStringConvertible, Expressi
 
     /// `substring(with:)`: the units in `range`.
     /// Apple: "Raises an NSRangeException if any part of aRange lies beyond the end of the receiver."
+    @_disfavoredOverload
     public func substring(with range: NSRange) -> AppleString {
         AppleString(text[checked(range)])
     }
@@ -69,6 +72,7 @@ public struct AppleString: Hashable, Sendable, CustomStringConvertible, Expressi
     }
 
     /// `replacingCharacters(in:with:)` with a `String` replacement.
+    @_disfavoredOverload
     public func replacingCharacters(in range: NSRange, with replacement: String) -> AppleString {
         replacingCharacters(in: range, with: AppleString(replacement))
     }
@@ -145,4 +149,61 @@ public struct AppleString: Hashable, Sendable, CustomStringConvertible, Expressi
 extension AppleString {
     /// `string1 == string2`, comparing code units as `isEqual(to:)` does.
     public static func == (lhs: AppleString, rhs: String) -> Bool { lhs.text == UTF16Text(rhs) }
+}
+
+/// The methods that return a `String` in Swift on iOS (`NSString`'s methods are bridged
+/// there: `textField.text = (text as NSString).substring(to: 10)` compiles), so that pasted
+/// code that uses their result as a `String` compiles unchanged; where the context takes an
+/// ``AppleString`` (`textField.nsText = text.substring(to: 10)`), the `AppleString` forms
+/// above are chosen.
+///
+/// On iOS the bridged `String` keeps the lone surrogate a cut leaves; a Swift `String` here
+/// cannot hold one and repairs it to U+FFFD. So the `String` these return is remembered, on
+/// its thread, with the units it came from, and a ``UITextField`` (or ``UITextView``) given
+/// that `String` as its `text` gets the units, lone surrogate and all, as on iOS.
+extension AppleString {
+    /// `substring(to:)` bridged to `String`.
+    public func substring(to index: Int) -> String { Bridged.string(substring(to: index) as AppleString) }
+
+    /// `substring(from:)` bridged to `String`.
+    public func substring(from index: Int) -> String { Bridged.string(substring(from: index) as AppleString) }
+
+    /// `substring(with:)` bridged to `String`.
+    public func substring(with range: NSRange) -> String { Bridged.string(substring(with: range) as AppleString) }
+
+    /// `replacingCharacters(in:with:)` bridged to `String`.
+    public func replacingCharacters(in range: NSRange, with replacement: String) -> String {
+        Bridged.string(replacingCharacters(in: range, with: replacement) as AppleString)
+    }
+
+    /// `NSString(string:)`.
+    public init(string: String) { self.init(string) }
+
+    /// `isEqual(to:)`: the same code units.
+    public func isEqual(to other: String) -> Bool { self == other }
+}
+
+/// The `String`s made from ``AppleString``s whose lone surrogates bridging repaired, with
+/// their units, per thread (the last few: a rule assigns what it just computed).
+enum Bridged {
+    private static let key = "IMEHarness.Bridged"
+    private static let kept = 8
+
+    /// `text` as a `String`, remembered when the conversion repaired a lone surrogate.
+    static func string(_ text: AppleString) -> String {
+        let string = text.string
+        guard !text.text.loneSurrogateOffsets.isEmpty else { return string }
+        var recent = Thread.current.threadDictionary[key] as? [(String, UTF16Text)] ?? []
+        recent.removeAll { $0.0 == string }
+        recent.append((string, text.text))
+        if recent.count > kept { recent.removeFirst(recent.count - kept) }
+        Thread.current.threadDictionary[key] = recent
+        return string
+    }
+
+    /// The units `string` was made from, when it is a remembered conversion; else its own.
+    static func units(of string: String) -> UTF16Text {
+        let recent = Thread.current.threadDictionary[key] as? [(String, UTF16Text)] ?? []
+        return recent.last { $0.0 == string }?.1 ?? UTF16Text(string)
+    }
 }

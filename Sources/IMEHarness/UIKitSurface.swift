@@ -249,7 +249,8 @@ public final class UITextField: @unchecked Sendable {
     public var text: String? {
         get { String(decoding: state.text.units, as: UTF16.self) }
         set {
-            let text = UTF16Text(newValue ?? "")
+            // A String bridged from an NSString keeps its lone surrogates on iOS (``Bridged``).
+            let text = Bridged.units(of: newValue ?? "")
             assignedText = text
             assignedSelection = nil
             state = FieldState(text: text)
@@ -369,6 +370,9 @@ public final class UITextField: @unchecked Sendable {
         }
     }
 
+    /// The observers of this field's notifications (``FieldNotificationCenter``).
+    let notifications = FieldNotificationCenter()
+
     /// What user code assigned since ``load(_:target:)``, if anything.
     func takeAssignment() -> TextAssignment? {
         defer {
@@ -426,7 +430,7 @@ public struct TextFieldRule: InputRule, @unchecked Sendable {
         self.setUp = setUp
         fields = PerProfile {
             let field = UITextField()
-            setUp(field)
+            FieldNotificationCenter.with(field.notifications) { setUp(field) }
             return field
         }
     }
@@ -490,6 +494,9 @@ public struct TextFieldRule: InputRule, @unchecked Sendable {
         field.use(inputMode: change.inputMode)
         field.loadUndo(canUndo: change.canUndo, canRedo: change.canRedo)
         field.sendActions(for: .editingChanged)
+        FieldNotificationCenter.with(field.notifications) {
+            field.notifications.post(name: UITextField.textDidChangeNotification, object: field)
+        }
         field.delegate?.textFieldDidChangeSelection(field)
         return field.takeAssignment()
     }
@@ -612,7 +619,7 @@ public struct TextViewRule: InputRule, @unchecked Sendable {
         self.setUp = setUp
         views = PerProfile {
             let view = UITextView()
-            setUp(view)
+            FieldNotificationCenter.with(view.field.notifications) { setUp(view) }
             return view
         }
     }
@@ -664,6 +671,9 @@ public struct TextViewRule: InputRule, @unchecked Sendable {
         view.field.use(inputMode: change.inputMode)
         view.field.loadUndo(canUndo: change.canUndo, canRedo: change.canRedo)
         view.delegate?.textViewDidChange(view)
+        FieldNotificationCenter.with(view.field.notifications) {
+            view.field.notifications.post(name: UITextView.textDidChangeNotification, object: view)
+        }
         return view.field.takeAssignment()
     }
 

@@ -1,0 +1,21 @@
+// Pasted by ime-paste: UIKit code as an app wrote it, rewritten only where Linux Swift needs it.
+import Foundation
+import IMEHarness
+
+// The block-based observer, on the main queue.
+class CityViewController: UIViewController {
+    weak var cityField: UITextField!
+    private var observer: NSObjectProtocol?
+
+    override func viewDidLoad() {
+        super.viewDidLoad()
+        observer = NotificationCenter.default.addObserver(forName: UITextField.textDidChangeNotification,
+                                                          object: cityField, queue: .main) { [weak self] _ in
+            guard let self = self, self.cityField.markedTextRange == nil else { return }
+            let text = self.cityField.text ?? ""
+            if text.count > 5 {
+                self.cityField.text = String(text.prefix(5))
+            }
+        }
+    }
+}
