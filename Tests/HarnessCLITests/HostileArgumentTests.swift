@@ -46,6 +46,7 @@ import Testing
             case .keyboard:
                 ["keyboard", Repository.path("Corpora/keyboard-sessions/pad-floating-keyboard-pinned.json")]
             case .keyboardFuzz: ["keyboard-fuzz", "--handler", "documented-overlap", "--iterations", "3"]
+            case .initialize: ["init", root + "/app"]
             }
         }
 

@@ -93,7 +93,7 @@ import Testing
         .init(
             arguments: ["frobnicate"],
             message:
-                "ime-harness: unknown command 'frobnicate' (expected one of: segment, conformance, replay, rules, fuzz, merge, report, keyboard, keyboard-fuzz; see 'ime-harness --help')\n"
+                "ime-harness: unknown command 'frobnicate' (expected one of: segment, conformance, replay, rules, fuzz, merge, report, keyboard, keyboard-fuzz, init; see 'ime-harness --help')\n"
         ),
     ]
 

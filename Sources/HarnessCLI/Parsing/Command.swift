@@ -29,6 +29,7 @@ enum CommandName: String, CaseIterable {
     case report
     case keyboard
     case keyboardFuzz = "keyboard-fuzz"
+    case initialize = "init"
 
     var command: any Command.Type {
         switch self {
@@ -41,6 +42,7 @@ enum CommandName: String, CaseIterable {
         case .report: ReportCommand.self
         case .keyboard: KeyboardCommand.self
         case .keyboardFuzz: KeyboardFuzzCommand.self
+        case .initialize: InitCommand.self
         }
     }
 }

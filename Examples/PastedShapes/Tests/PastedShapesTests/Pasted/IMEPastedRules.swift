@@ -183,3 +183,27 @@ extension TextViewRule {
         }
     }
 }
+
+/// Every rule above, with no contract: what RuleTests.swift checks.
+enum PastedRules {
+    static var all: [any InputRule] {
+        [
+            TextFieldRule.limitDelegate(),
+            TextFieldRule.nicknameViewController(),
+            TextFieldRule.signUpViewController(),
+            TextFieldRule.commentViewController(),
+            TextFieldRule.titleViewController(),
+            TextFieldRule.amountViewController(),
+            TextFieldRule.bioViewController(),
+            TextFieldRule.cityViewController(),
+            TextFieldRule.phoneFieldDelegate(),
+            TextFieldRule.chineseNameDelegate(),
+            TextFieldRule.codeDelegate(),
+            TextFieldRule.tagViewController(),
+            TextFieldRule.searchDelegate(),
+            TextFieldRule.modernLimitDelegate(),
+            TextViewRule.feedbackViewController(),
+            TextViewRule.noteDelegate(),
+        ]
+    }
+}
