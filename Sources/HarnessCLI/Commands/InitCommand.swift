@@ -118,8 +118,8 @@ enum InitCommand: Command {
     }
 
     static func absolute(_ path: String) -> String {
-        URL(fileURLWithPath: path, relativeTo: URL(fileURLWithPath: FileManager.default.currentDirectoryPath))
-            .standardized.path
+        let joined = path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path
+        return URL(fileURLWithPath: joined).standardized.path
     }
 
     static func relative(_ path: String, to base: String) -> String {
