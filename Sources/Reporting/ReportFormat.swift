@@ -20,6 +20,28 @@ public enum ReportFormat: String, Sendable, CaseIterable {
     case summary
 }
 
+extension ReportFormat {
+    /// What the format is, in a phrase: the one description `--help` of every command
+    /// that writes reports lists, from this declaration.
+    package var explanation: String {
+        switch self {
+        case .markdown: "the summary and each finding in field notation"
+        case .html: "one self-contained page with a timeline of every session that has findings"
+        case .json: "the machine shape, input of 'ime-harness report' and 'merge'"
+        case .junit: "JUnit XML for CI"
+        case .matrix: "a table per rule of each session's finding counts per profile"
+        case .summary: "the verdict and what made it, under 60,000 characters: for a pull-request comment"
+        }
+    }
+
+    /// `md (default): …; html: …; …` for the formats `formats`, in order.
+    package static func help(_ formats: [ReportFormat], default defaultFormat: ReportFormat? = .markdown) -> String {
+        formats.map { format in
+            format.rawValue + (format == defaultFormat ? " (default)" : "") + ": " + format.explanation
+        }.joined(separator: "; ") + "."
+    }
+}
+
 extension Report {
     /// The report in `format`: the one way every report is rendered.
     package func rendered(_ format: ReportFormat) -> String {

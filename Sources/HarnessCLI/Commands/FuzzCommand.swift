@@ -30,7 +30,7 @@ enum FuzzCommand: Command {
                 """,
         options: [
             .value(
-                "--rule", "SPEC|FILE",
+                "--rule", "SPEC|FILE", required: true,
                 help: "The rule (a spec or a JSON rule file); required, except with --segmentation."),
             .value(
                 "--seed", "N",
@@ -62,11 +62,9 @@ enum FuzzCommand: Command {
                     """),
             .value(
                 "--format", "FORMAT", choices: ["text"] + ReportFormat.allCases.map(\.rawValue),
-                help: """
-                    text (default); json, the results that 'merge' combines and 'ime-harness \
-                    report' renders; md, html, junit or matrix, the reports 'replay' writes, one \
-                    counterexample each.
-                    """),
+                help: "text (default): each failure and its minimised session; "
+                    + ReportFormat.help(ReportFormat.allCases, default: nil)
+                    + " A report shows one counterexample per root cause."),
             .value("--output", "PATH", help: "Write the output to PATH (atomically) instead of standard output."),
             .value(
                 "--profile", "NAME", repeatable: true,

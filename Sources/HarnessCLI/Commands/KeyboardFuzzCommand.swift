@@ -22,7 +22,7 @@ enum KeyboardFuzzCommand: Command {
             """),
         options: [
             .value(
-                "--handler", "NAME",
+                "--handler", "NAME", required: true,
                 help: "The handler to fuzz: \(KeyboardHandlers.all.map(\.name).joined(separator: ", "))."),
             .value(
                 "--profile", "NAME", repeatable: true,

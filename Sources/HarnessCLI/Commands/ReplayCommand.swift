@@ -35,12 +35,7 @@ enum ReplayCommand: Command {
                     """),
             .value(
                 "--format", "FORMAT", choices: ReportFormat.allCases.map(\.rawValue),
-                help: """
-                    md (default): the summary and each discrepancy in field notation; html: one \
-                    self-contained page with a timeline of every session that has discrepancies; \
-                    json: the machine shape, input of 'ime-harness report'; junit: JUnit XML for \
-                    CI; matrix: a table per rule of each session's discrepancy counts per profile.
-                    """),
+                help: ReportFormat.help(ReportFormat.allCases)),
             .value("--output", "PATH", help: "Write the report to PATH (atomically) instead of standard output."),
             .value(
                 "--shard", "I/N",

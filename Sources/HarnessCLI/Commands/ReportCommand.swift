@@ -23,10 +23,9 @@ enum ReportCommand: Command {
         options: [
             .value(
                 "--format", "FORMAT", choices: ReportFormat.allCases.map(\.rawValue),
-                help: """
-                    md (default), html, json, junit, matrix or summary, as the run's --format \
-                    writes them (keyboard results: md, html, json or junit).
-                    """),
+                help: ReportFormat.help(ReportFormat.allCases)
+                    + " As the run's --format writes them; keyboard results: "
+                    + KeyboardRun.formats.map(\.rawValue).joined(separator: ", ") + "."),
             .value("--output", "PATH", help: "Write the report to PATH (atomically) instead of standard output."),
             .value(
                 "--keyboard-profiles", "DIR",

@@ -61,10 +61,17 @@ struct CommandSpec {
         name == "-h" ? Self.help : allOptions.first { $0.name == name }
     }
 
+    /// The usage line's parts: each option's synopsis, then the arguments.
+    var usageParts: [String] { options.map(\.synopsis) + (arguments.isEmpty ? [] : [arguments]) }
+
+    /// `ime-harness NAME [--option VALUE]... ARGUMENTS` on one line, as docs/commands.md
+    /// lists every command (a test keeps the two the same).
+    var oneLineUsage: String { (["ime-harness", name.rawValue] + usageParts).joined(separator: " ") }
+
     /// What `ime-harness COMMAND --help` prints.
     var helpText: String {
         let prefix = "USAGE: ime-harness \(name.rawValue) "
-        let parts = options.map(\.synopsis) + (arguments.isEmpty ? [] : [arguments])
+        let parts = usageParts
         var out = Self.wrap(parts, first: prefix, indent: String(repeating: " ", count: prefix.count)) + "\n\n"
         out += discussion + "\n\nOPTIONS:\n"
         let labels = allOptions.map { option in
