@@ -130,12 +130,24 @@ public struct AppleString: Hashable, Sendable, CustomStringConvertible, Expressi
     /// `NSPredicate(format: "SELF MATCHES %@", pattern).evaluate(with:)`: whether the ICU
     /// regular expression `pattern` matches the whole text (Apple's `MATCHES` is ICU's too).
     /// A pattern ICU cannot compile raises on iOS, and traps here.
+    ///
+    /// The compiled pattern is kept per thread (the last 64), as a predicate a rule keeps
+    /// in a property would be: a price field's rule fuzzed 20 times slower than the others
+    /// when each call compiled it again.
     public func matches(_ pattern: String) -> Bool {
+        let key = "IMEHarness.AppleString.patterns"
+        var patterns = Thread.current.threadDictionary[key] as? [String: ICURegex] ?? [:]
+        if let regex = patterns[pattern] { return regex.matchesWhole(text) }
+        let regex: ICURegex
         do {
-            return try ICURegex(pattern).matchesWhole(text)
+            regex = try ICURegex(pattern)
         } catch {
             preconditionFailure("NSInvalidArgumentException: cannot parse the regular expression \(pattern): \(error)")
         }
+        if patterns.count >= 64 { patterns.removeAll() }
+        patterns[pattern] = regex
+        Thread.current.threadDictionary[key] = patterns
+        return regex.matchesWhole(text)
     }
 
     /// `range` as a range of units, trapping as `NSRangeException` does when it does not fit.
@@ -206,4 +218,182 @@ enum Bridged {
         let recent = Thread.current.threadDictionary[key] as? [(String, UTF16Text)] ?? []
         return recent.last { $0.0 == string }?.1 ?? UTF16Text(string)
     }
+}
+
+/// The rest of `NSString` that text-field code uses, with Apple's semantics: UTF-16 units,
+/// `NSNotFound` for what is not there.
+extension AppleString {
+    /// `range(of:)`: the first occurrence of `other`'s units, or `{NSNotFound, 0}`.
+    /// Apple's default comparison also finds canonically equivalent spellings (`é` for
+    /// `e` + U+0301); this one is `.literal`, which is what a rule searching for a
+    /// separator or an ASCII character gets either way.
+    public func range(of other: String) -> NSRange {
+        let needle = UTF16Text(other).units
+        let units = text.units
+        guard !needle.isEmpty, needle.count <= units.count else { return NSRange(location: NSNotFound, length: 0) }
+        for start in 0...(units.count - needle.count) where units[start] == needle[0] {
+            if units[start..<start + needle.count].elementsEqual(needle) {
+                return NSRange(location: start, length: needle.count)
+            }
+        }
+        return NSRange(location: NSNotFound, length: 0)
+    }
+
+    /// `contains(_:)`: whether `range(of:)` finds `other`.
+    public func contains(_ other: String) -> Bool { range(of: other).location != NSNotFound }
+
+    /// `hasPrefix(_:)`: a literal comparison of the first units, as Apple documents;
+    /// `false` for an empty prefix, as `NSString`'s is (Swift's `String` says `true`).
+    public func hasPrefix(_ prefix: String) -> Bool {
+        !prefix.isEmpty && text.units.starts(with: UTF16Text(prefix).units)
+    }
+
+    /// `hasSuffix(_:)`: a literal comparison of the last units; `false` for an empty suffix.
+    public func hasSuffix(_ suffix: String) -> Bool {
+        !suffix.isEmpty && text.units.reversed().starts(with: UTF16Text(suffix).units.reversed())
+    }
+
+    /// `components(separatedBy:)`: the pieces between occurrences of `separator`, empty
+    /// ones included (`"a,,b"` → `["a", "", "b"]`).
+    public func components(separatedBy separator: String) -> [String] {
+        let cut = UTF16Text(separator).units
+        guard !cut.isEmpty else { return [Bridged.string(self)] }
+        var pieces: [String] = []
+        var rest = self
+        while true {
+            let found = rest.range(of: separator)
+            guard found.location != NSNotFound else { break }
+            pieces.append(Bridged.string(rest.substring(to: found.location) as AppleString))
+            rest = rest.substring(from: found.location + found.length) as AppleString
+        }
+        pieces.append(Bridged.string(rest))
+        return pieces
+    }
+
+    /// `trimmingCharacters(in:)`: without the leading and trailing scalars in `set`.
+    public func trimmingCharacters(in set: CharacterSet) -> String {
+        var scalars = Array(text.decodedUnits)
+        func trimmed(_ element: DecodedUnit) -> Bool {
+            if case .scalar(let scalar) = element { return set.contains(scalar) }
+            return false
+        }
+        while let first = scalars.first, trimmed(first) { scalars.removeFirst() }
+        while let last = scalars.last, trimmed(last) { scalars.removeLast() }
+        let start = text.decodedUnits.prefix { trimmed($0) }.reduce(0) { $0 + $1.utf16Length }
+        let kept = scalars.reduce(0) { $0 + $1.utf16Length }
+        return Bridged.string(substring(with: NSRange(location: start, length: kept)) as AppleString)
+    }
+
+    /// `integerValue`: the decimal number the text begins with, after leading whitespace
+    /// (ASCII digits, an optional sign); 0 when it does not begin with one; `Int.max` or
+    /// `Int.min` when it does not fit. Apple: "Returns 0 if the string doesn't begin with a
+    /// valid decimal text representation of a number."
+    public var integerValue: Int {
+        let units = text.units.drop { Self.isWhitespace($0) }
+        var digits = units.makeIterator()
+        var negative = false
+        var value = 0
+        var overflowed = false
+        var next = digits.next()
+        if next == 0x2D || next == 0x2B {
+            negative = next == 0x2D
+            next = digits.next()
+        }
+        while let unit = next, (0x30...0x39).contains(unit) {
+            let digit = Int(unit - 0x30)
+            let (times, overflow1) = value.multipliedReportingOverflow(by: 10)
+            let (plus, overflow2) = times.addingReportingOverflow(digit)
+            if overflow1 || overflow2 { overflowed = true } else { value = plus }
+            next = digits.next()
+        }
+        if overflowed { return negative ? Int.min : Int.max }
+        return negative ? -value : value
+    }
+
+    /// `intValue`: ``integerValue`` clamped to 32 bits.
+    public var intValue: Int32 { Int32(clamping: integerValue) }
+
+    /// `doubleValue`: the floating-point number the text begins with, after leading
+    /// whitespace (`[+-]digits[.digits][e[+-]digits]`, ASCII, `.` whatever the locale); 0
+    /// when it does not begin with one.
+    public var doubleValue: Double {
+        let units = Array(text.units.drop { Self.isWhitespace($0) })
+        var end = 0
+        func digits() -> Int {
+            let start = end
+            while end < units.count, (0x30...0x39).contains(units[end]) { end += 1 }
+            return end - start
+        }
+        if end < units.count, units[end] == 0x2D || units[end] == 0x2B { end += 1 }
+        var count = digits()
+        if end < units.count, units[end] == 0x2E {
+            end += 1
+            count += digits()
+        }
+        guard count > 0 else { return 0 }
+        var accepted = end
+        if end < units.count, units[end] == 0x65 || units[end] == 0x45 {
+            end += 1
+            if end < units.count, units[end] == 0x2D || units[end] == 0x2B { end += 1 }
+            if digits() > 0 { accepted = end }
+        }
+        return Double(String(decoding: units[..<accepted], as: UTF16.self)) ?? 0
+    }
+
+    /// `floatValue`: ``doubleValue`` as a `Float`.
+    public var floatValue: Float { Float(doubleValue) }
+
+    /// Whitespace as `integerValue` skips it: space, tab, newlines.
+    private static func isWhitespace(_ unit: UInt16) -> Bool {
+        unit == 0x20 || (0x09...0x0D).contains(unit)
+    }
+}
+
+/// `NSMutableString` as iOS's Foundation behaves (``AppleString``'s units, edited in place):
+/// `typealias NSMutableString = AppleMutableString`, which the paste step writes beside
+/// `NSString`'s, makes pasted code that builds a text piece by piece compile unchanged.
+/// Every range is in UTF-16 units and traps where Apple raises `NSRangeException`.
+public final class AppleMutableString: CustomStringConvertible, @unchecked Sendable {
+    /// The text so far.
+    public private(set) var appleString: AppleString
+
+    /// `NSMutableString(string:)`.
+    public init(string: String) { appleString = AppleString(string) }
+
+    /// A mutable copy of `string`.
+    public init(_ string: AppleString) { appleString = string }
+
+    /// `length`.
+    public var length: Int { appleString.length }
+
+    /// The text, bridged as iOS bridges it (see ``AppleString``'s `String` methods).
+    public var string: String { Bridged.string(appleString) }
+
+    /// The text with invisible characters and lone surrogates shown.
+    public var description: String { appleString.description }
+
+    /// `insert(_:at:)`. Apple: "Raises an NSRangeException if anIndex lies beyond the end
+    /// of the receiver."
+    public func insert(_ string: String, at index: Int) {
+        precondition(index >= 0 && index <= length, "NSRangeException: index \(index) beyond bounds \(length)")
+        appleString = appleString.replacingCharacters(in: NSRange(location: index, length: 0), with: string)
+    }
+
+    /// `replaceCharacters(in:with:)`.
+    public func replaceCharacters(in range: NSRange, with string: String) {
+        appleString = appleString.replacingCharacters(in: range, with: string)
+    }
+
+    /// `deleteCharacters(in:)`.
+    public func deleteCharacters(in range: NSRange) {
+        appleString = appleString.replacingCharacters(in: range, with: "")
+    }
+
+    /// `append(_:)`.
+    public func append(_ string: String) {
+        appleString = AppleString(appleString.text + UTF16Text(string))
+    }
+
+    /// `setString(_:)`.
+    public func setString(_ string: String) { appleString = AppleString(string) }
 }
