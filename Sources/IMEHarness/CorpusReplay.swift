@@ -64,6 +64,8 @@ public struct CorpusReplay: Sendable {
 
     /// The rule's name.
     public let rule: String
+    /// What the rule promised.
+    let contract: RuleContract
     /// Every discrepancy, session by session, in corpus order.
     public let discrepancies: [Discrepancy]
     /// Every property of the rule's contract that a session breaks, the first failure of
@@ -98,6 +100,7 @@ public struct CorpusReplay: Sendable {
         self.sessions = sessions
         self.results = results
         self.rule = rule.spec
+        contract = rule.contract
         report = Report(replay: results, profiles: profiles.map(\.name), rules: [rule.spec], errors: [])
         discrepancies = results.flatMap { result in
             result.findings.map {

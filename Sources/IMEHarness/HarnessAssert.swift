@@ -1,5 +1,6 @@
 import Composition
 import Foundation
+import Fuzzing
 import Graphemes
 
 /// Checks for test targets, with Swift Testing or XCTest alike: each throws a
@@ -84,7 +85,10 @@ public enum HarnessAssert {
         let failing = run.failing(kinds).filter { sessions?.contains($0.result.sessionID) ?? true }
         let propertyFailures = run.propertyFailures.filter { sessions?.contains($0.session) ?? true }
         guard !failing.isEmpty || !propertyFailures.isEmpty else { return run }
-        guard !failing.isEmpty else { throw HarnessFailure(propertyMessage(run, propertyFailures)) }
+        guard !failing.isEmpty else {
+            let advice = contractAdvice(run).map { "\n\n" + $0 } ?? ""
+            throw HarnessFailure(withLegend(propertyMessage(run, propertyFailures) + advice))
+        }
         let found = run.discrepancies.filter { kinds.contains($0.kind) && sessions?.contains($0.session) ?? true }
         var counts: [DiscrepancyKind: Int] = [:]
         for discrepancy in found { counts[discrepancy.kind, default: 0] += 1 }
@@ -119,8 +123,33 @@ public enum HarnessAssert {
         }
         if failing.count > 3 { message += "\n\n… and \(failing.count - 3) more sessions" }
         if !propertyFailures.isEmpty { message += "\n\n" + propertyMessage(run, propertyFailures) }
+        if let advice = contractAdvice(run) { message += "\n\n" + advice }
         message += "\n\nWrite every session's timeline with CorpusReplay(rule:).write(.html, to: path)."
-        throw HarnessFailure(message)
+        throw HarnessFailure(withLegend(message))
+    }
+
+    /// How fields are written in every message, said once, under its first line.
+    static let notationLegend =
+        "(Fields are shown as \"ab[ㄨㄤ|]\": the text, the marked text the keyboard is still composing in brackets, | the caret.)"
+
+    /// `message` with ``notationLegend`` after its first line.
+    static func withLegend(_ message: String) -> String {
+        guard let end = message.firstIndex(of: "\n") else { return message + "\n" + notationLegend }
+        return String(message[..<end]) + "\n" + notationLegend + String(message[end...])
+    }
+
+    /// When a rule that promises nothing refused text (a composition interrupted, typed text
+    /// lost) and every text it let stay is of one class, the contract that would say so:
+    /// a digits-only filter is meant to refuse Pinyin, and `.allowing(.digitASCII)` makes
+    /// the refusal its purpose while still checking what it does to digits.
+    static func contractAdvice(_ run: CorpusReplay) -> String? {
+        guard run.contract.allowedClasses == nil, run.contract.deniedClasses.isEmpty else { return nil }
+        let refused =
+            run.discrepancies.contains { $0.kind == .compositionInterrupted }
+            || run.propertyFailures.contains { $0.property == FuzzProperty.typedTextLost.rawValue }
+        guard refused, let common = RuleClass.common(to: run.finalTexts) else { return nil }
+        return
+            "Every text this rule let stay is \(common). If keeping everything else out is its job, say so: contract: .allowing(\(common.swiftSpelling)). Its refusals of other text are then its purpose, not findings, and what it does to \(common) text is still checked."
     }
 
     /// The property failures of a corpus replay, one entry per root cause (its shortest
@@ -189,6 +218,6 @@ public enum HarnessAssert {
             message += failure.timeline
         }
         message += "\n\nWrite the report with FuzzCampaign(rule:).write(.html, to: path); save a session with its json."
-        throw HarnessFailure(message)
+        throw HarnessFailure(withLegend(message))
     }
 }

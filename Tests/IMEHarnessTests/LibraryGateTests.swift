@@ -74,3 +74,37 @@ import Testing
         #expect(junit.contains("<failure type=\"typed-text-lost\""))
     }
 }
+
+/// Issue 41: a digits-only SwiftUI `onChange` filter with no contract refuses every
+/// Pinyin composition; the message says which contract would make that its purpose.
+@Suite struct ContractAdviceTests {
+    static let digitsOnly = FormatterRule("digits-only-onchange") { (_: String, new: String) -> String? in
+        let digits = String(new.filter { $0.isASCII && $0.isNumber })
+        return digits == new ? nil : digits
+    }
+
+    @Test func aRuleThatKeepsOnlyDigitsIsToldToSaySo() throws {
+        do {
+            try HarnessAssert.noDiscrepancies(rule: Self.digitsOnly)
+            Issue.record("the filter passed without a contract")
+        } catch {
+            #expect(error.description.contains("Every text this rule let stay is digit-ascii"), "\(error)")
+            #expect(error.description.contains("contract: .allowing(.digitASCII)"))
+            #expect(error.description.split(separator: "\n")[1].hasPrefix("(Fields are shown as"))
+        }
+    }
+
+    @Test func theAdviceTakenTheRefusalsAreItsPurpose() throws {
+        let declared = FormatterRule("digits-only-onchange", contract: .allowing(.digitASCII)) {
+            (_: String, new: String) -> String? in
+            let digits = String(new.filter { $0.isASCII && $0.isNumber })
+            return digits == new ? nil : digits
+        }
+        do {
+            try HarnessAssert.noDiscrepancies(rule: declared)
+        } catch {
+            #expect(!error.description.contains("typed-text-lost"), "\(error)")
+            #expect(!error.description.contains("Every text this rule let stay"))
+        }
+    }
+}

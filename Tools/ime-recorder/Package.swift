@@ -10,7 +10,10 @@ import PackageDescription
 let package = Package(
     name: "IMERecorder",
     products: [
-        .executable(name: "ime-record", targets: ["ime-record"])
+        .executable(name: "ime-record", targets: ["ime-record"]),
+        // The library, so that a team's test target can fuzz its own rule at the key level
+        // through the real engines (KeyFuzzer; see docs/recording.md).
+        .library(name: "EngineRecorder", targets: ["EngineRecorder"]),
     ],
     dependencies: [
         .package(name: "IMEHarness", path: "../..")

@@ -506,7 +506,7 @@ package final class Replayer {
             rangeProblems: [], isCompositionStep: false)
         let fault =
             accepted
-            ? "NSRangeException: the delegate accepted \(redo ? "redoing" : "undoing") \(entry.range) on a text of length \(before.text.length); UIKit's substringWithRange: raises"
+            ? "NSRangeException: UIKit \(redo ? "redid" : "undid") \(entry.range) on a text of length \(before.text.length), and nothing in the app refused it; UIKit's substringWithRange: raises (the app crashes on shake to undo)"
             : nil
         var step = TraceStep(
             eventIndex: index, event: event, before: before, calls: [record], skipped: nil, rewrittenTo: rewrittenTo,

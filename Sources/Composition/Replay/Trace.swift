@@ -49,10 +49,10 @@ package enum StepNote: Hashable, Sendable {
     package var summary: String {
         switch self {
         case .notEditing: "ignored: the field is not editing"
-        case .presented(let recorded): "the profile presents \(recorded) this way"
+        case .presented(let recorded): "what the iOS keyboard sends for the engine's \(recorded)"
         case .withoutDelegate: "committed without asking the delegate (candidate bar)"
-        case .absorbed: "the profile presents this as no edit"
-        case .diverged(let why): "diverged: \(why)"
+        case .absorbed: "the iOS keyboard sends nothing here: the text is already in the field"
+        case .diverged(let why): "the recording no longer fits the field: \(why)"
         }
     }
 }

@@ -183,6 +183,34 @@ public enum RuleClass: Hashable, Sendable, CustomStringConvertible {
         }
     }
 
+    /// The narrowest class that holds every cluster of every text (`digit-ascii` before
+    /// `digit`, `letter-latin` before `letter`), or `nil` when no one class does or the
+    /// texts hold no cluster: what a rule that let only such text stay seems to be for.
+    package static func common(to texts: [UTF16Text]) -> RuleClass? {
+        let candidates: [RuleClass] = [.digitASCII, .letterLatin] + ClusterClass.allCases.map(RuleClass.cluster)
+        var remaining = candidates
+        var sawCluster = false
+        for text in texts {
+            text.forEachCluster { cluster in
+                sawCluster = true
+                text[cluster.range].units.withUnsafeBufferPointer { buffer in
+                    remaining.removeAll { !$0.contains(buffer, classified: cluster.classification) }
+                }
+            }
+            if remaining.isEmpty { return nil }
+        }
+        return sawCluster ? remaining.first : nil
+    }
+
+    /// How Swift code names the class: `.digitASCII`, `.cluster(.han)`.
+    package var swiftSpelling: String {
+        switch self {
+        case .cluster(let clusterClass): ".cluster(.\(clusterClass))"
+        case .digitASCII: ".digitASCII"
+        case .letterLatin: ".letterLatin"
+        }
+    }
+
     /// Whether the cluster made of `units`, classified as `classification`, belongs to the class.
     package func contains(_ units: UnsafeBufferPointer<UInt16>, classified classification: ClusterClassification)
         -> Bool

@@ -279,15 +279,16 @@ struct HTMLPage {
         out += "</p>\n<table class=\"findings\">\n<thead><tr><th class=\"n\">event</th><th>kind</th>"
         out += "<th>profiles</th><th>what happened</th></tr></thead>\n<tbody>\n"
         for finding in session.findings {
-            out += "<tr class=\"f k\(foundKinds.firstIndex(of: finding.kind) ?? 0)\"><td class=\"n\">"
+            out +=
+                "<tr class=\"f k\(foundKinds.firstIndex(of: finding.kind) ?? 0)\"><td class=\"n\" data-label=\"event\">"
             if let event = finding.event, event < limits.eventsPerTimeline, !session.traces.isEmpty {
                 out += "<a href=\"#s\(anchor)e\(event)\">\(event)</a>"
             } else {
                 out += finding.event.map(String.init) ?? "—"
             }
-            out += "</td><td><span class=\"kind\">\(Markup.html(finding.kind.name))</span></td><td>"
-            out += finding.profiles.map(profileLabel).joined(separator: " ")
-            out += "</td><td>\(Markup.html(finding.message))"
+            out += "</td><td data-label=\"kind\"><span class=\"kind\">\(Markup.html(finding.kind.name))</span></td>"
+            out += "<td data-label=\"profiles\">" + finding.profiles.map(profileLabel).joined(separator: " ")
+            out += "</td><td data-label=\"what happened\">\(Markup.html(finding.message))"
             out +=
                 "<div class=\"why\">\(Markup.html(finding.why.map { "Why the rule: \($0)." } ?? finding.kind.explanation))</div></td></tr>\n"
         }

@@ -100,7 +100,7 @@ enum ReportStyle {
         @media (max-width: 640px) {
           body { padding: 10px 10px 30px; font-size: 14px; }
           .tile { min-width: 7em; }
-          table.findings, table.kinds, table.worst, table.more { display: block; overflow-x: auto;
+          table.kinds, table.worst, table.more { display: block; overflow-x: auto;
             /* A shadow at the edge that has more columns beyond it: the scroll cue. */
             background: linear-gradient(to right, #fff 30%, rgba(255,255,255,0)),
               linear-gradient(to left, #fff 30%, rgba(255,255,255,0)) 100% 0,
@@ -111,12 +111,15 @@ enum ReportStyle {
           .ev { padding-left: 8px; }
           /* The event's calls as cards, one line per column with its name: the verdict and
              the field after the event in view without scrolling sideways. */
-          table.calls, table.calls tbody, table.calls tr { display: block; }
-          table.calls thead { display: none; }
-          table.calls tr { border-top: 1px solid var(--line); padding: 3px 0; }
-          table.calls td { display: block; position: relative; border: 0; padding: 1px 2px 1px 6.8em; min-height: 1.5em; }
-          table.calls td::before { content: attr(data-label); position: absolute; left: 2px; width: 6.4em;
-            color: var(--muted); font: .8em/1.8 system-ui, "Noto Sans", sans-serif; }
+          /* The findings the same way: "what happened" gets the screen's width, wrapped. */
+          table.calls, table.calls tbody, table.calls tr,
+          table.findings, table.findings tbody, table.findings tr { display: block; }
+          table.calls thead, table.findings thead { display: none; }
+          table.calls tr, table.findings tr { border-top: 1px solid var(--line); padding: 3px 0; }
+          table.calls td, table.findings td { display: block; position: relative; border: 0;
+            padding: 1px 2px 1px 6.8em; min-height: 1.5em; text-align: left; overflow-wrap: anywhere; }
+          table.calls td::before, table.findings td::before { content: attr(data-label); position: absolute;
+            left: 2px; width: 6.4em; color: var(--muted); font: .8em/1.8 system-ui, "Noto Sans", sans-serif; }
           table.calls code .t { white-space: pre-wrap; }
         }
 

@@ -1,4 +1,5 @@
 import Dispatch
+import Foundation
 import IMEHarness
 
 /// Fuzzes a rule at the key level: generated key scripts (``KeyVocabulary``) typed through
@@ -47,6 +48,29 @@ public struct KeyFuzzer {
     let vocabularies: [KeyVocabulary]
     let profiles: [Profile]
     let recorder: Recorder
+
+    /// A fuzzer that types through every engine `ime-record fuzz` uses by default (Rime's
+    /// Pinyin and Bopomofo, Chewing, libhangul, Anthy), the engines' state in a fresh
+    /// temporary directory: what a team's test target needs to fuzz its own rule.
+    ///
+    /// ```swift
+    /// import EngineRecorder   // .product(name: "EngineRecorder", package: "IMERecorder")
+    /// let fuzzer = try KeyFuzzer(rule: TextFieldRule.nameFieldDelegate(contract: .maxLength(10)))
+    /// let outcome = try fuzzer.run(seed: 0, sessions: 200, seconds: nil)
+    /// #expect(outcome.failures.isEmpty, "\(outcome.failures.map(\.minimised.keys))")
+    /// ```
+    ///
+    /// - Throws: ``RecorderError`` when an engine's data is missing.
+    public init(rule: any InputRule, profiles: [Profile] = Profile.all) throws(RecorderError) {
+        let vocabularies = try RecorderCLI.fuzzedEngines.map { target throws(RecorderError) in
+            let parts = target.split(separator: "/", maxSplits: 1).map(String.init)
+            return try KeyVocabulary.make(engine: parts[0], schema: parts[1])
+        }
+        let directory = NSTemporaryDirectory() + "ime-keyfuzz-\(UUID().uuidString)"
+        self.init(
+            rule: rule, vocabularies: vocabularies, profiles: profiles,
+            recorder: Recorder(engines: EngineSet(directory: directory)))
+    }
 
     public init(rule: any InputRule, vocabularies: [KeyVocabulary], profiles: [Profile], recorder: Recorder) {
         self.rule = rule
