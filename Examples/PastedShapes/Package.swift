@@ -1,5 +1,5 @@
 // swift-tools-version:6.0
-// Sixteen shapes of text-field rule code as apps write them (AsWritten/, with `import UIKit`),
+// Eighteen shapes of text-field rule code as apps write them (AsWritten/, with `import UIKit`),
 // pasted into a test target by scripts/ime-paste (Tests/PastedShapesTests/Pasted/, committed,
 // checked against the script in CI), each judged by the harness exactly as its hand-adapted
 // version (HandAdapted.swift) is.

@@ -128,4 +128,13 @@ enum HandAdapted {
             return text.length <= 10
         }
     }
+
+    static let usernameField = FormatterRule("UsernameField") { (_: String, new: String) -> String? in
+        new.count > 8 ? String(new.prefix(8)) : nil
+    }
+
+    static let amountForm = FormatterRule("AmountForm") { (_: String, new: String) -> String? in
+        let filtered = new.filter { "0123456789".contains($0) }
+        return filtered != new ? filtered : nil
+    }
 }

@@ -184,6 +184,18 @@ extension TextViewRule {
     }
 }
 
+extension SwiftUIViewRule {
+    /// `UsernameField`, pasted in `17-SwiftUIOnChange.swift`: its text field, with its onChange handlers.
+    static func usernameField(contract: RuleContract = RuleContract()) -> SwiftUIViewRule {
+        SwiftUIViewRule("UsernameField", contract: contract) { UsernameField() }
+    }
+
+    /// `AmountForm`, pasted in `18-SwiftUIDigitsForm.swift`: its text field, with its onChange handlers.
+    static func amountForm(contract: RuleContract = RuleContract()) -> SwiftUIViewRule {
+        SwiftUIViewRule("AmountForm", contract: contract) { AmountForm() }
+    }
+}
+
 /// Every rule above, with no contract: what RuleTests.swift checks.
 enum PastedRules {
     static var all: [any InputRule] {
@@ -204,6 +216,8 @@ enum PastedRules {
             TextFieldRule.modernLimitDelegate(),
             TextViewRule.feedbackViewController(),
             TextViewRule.noteDelegate(),
+            SwiftUIViewRule.usernameField(),
+            SwiftUIViewRule.amountForm(),
         ]
     }
 }

@@ -1,0 +1,15 @@
+import SwiftUI
+
+// SwiftUI, iOS 14 style: truncate in onChange.
+struct UsernameField: View {
+    @State private var username = ""
+
+    var body: some View {
+        TextField("Username", text: $username)
+            .onChange(of: username) { newValue in
+                if newValue.count > 8 {
+                    username = String(newValue.prefix(8))
+                }
+            }
+    }
+}
