@@ -75,7 +75,8 @@ import Testing
         #expect(result.standardOutput == "")
         #expect(
             result.standardError
-                == "ime-harness: wrote \(directory)/report.md: sessions 1, events replayed 6, discrepancies 2\n"
+                == "ime-harness: wrote \(directory)/report.md: sessions 1, events replayed 6, discrepancies 2; "
+                + "of kinds --fail-on platform fails: proposed-text-mismatch 1, length-mismatch 1\n"
                 + "ime-harness: FAIL (--fail-on platform): 2 findings fail the run\n")
         #expect(try FileManager.default.contentsOfDirectory(atPath: directory) == ["report.md"])
         #expect(try String(contentsOfFile: directory + "/report.md", encoding: .utf8).hasPrefix("# Replay report"))

@@ -148,8 +148,18 @@ enum ReplayCommand: Command {
             }
             report.baseline = accepting
         }
-        let summary =
+        // The short summary a terminal shows beside the verdict: the kinds found, those the
+        // gate fails first (the full report is in --output).
+        let found = report.kinds.filter { $0.count > 0 }
+        func listed(_ kinds: [KindCount]) -> String {
+            kinds.map { "\($0.kind.name) \($0.count)" }.joined(separator: ", ")
+        }
+        let gated = found.filter { report.gate.fails($0.kind) }
+        let other = found.filter { !report.gate.fails($0.kind) }
+        var summary =
             "sessions \(report.sessionCount), events replayed \(report.eventsReplayed), discrepancies \(report.findingCount)"
+        if !gated.isEmpty { summary += "; of kinds --fail-on \(report.gate.name) fails: " + listed(gated) }
+        if !other.isEmpty { summary += "; reported: " + listed(other) }
         let standardError = report.errors.map { TerminalLine.diagnostic("\($0)") }.joined()
         var result: CLIResult
         if let spill {
