@@ -19,13 +19,19 @@ enum HandAdapted {
         text.utf16.count + string.utf16.count - range.length <= 12
     }
 
-    static let commentViewController = TextFieldRule("CommentViewController") { field in
-        field.addAction(
-            UIAction { action in
-                let field = action.sender as! UITextField
-                if let text = field.text, text.count > 10 { field.text = String(text.prefix(10)) }
-            }, for: .editingChanged)
+    /// An `editingChanged` action that keeps the first `limit` characters: shapes 04 and 07
+    /// (a target-action handler, a notification observer) adapt to the same rule.
+    static func truncating(_ name: String, to limit: Int) -> TextFieldRule {
+        TextFieldRule(name) { field in
+            field.addAction(
+                UIAction { action in
+                    let field = action.sender as! UITextField
+                    if let text = field.text, text.count > limit { field.text = String(text.prefix(limit)) }
+                }, for: .editingChanged)
+        }
     }
+
+    static let commentViewController = truncating("CommentViewController", to: 10)
 
     static let titleViewController = TextFieldRule("TitleViewController") { field in
         field.addAction(
@@ -41,13 +47,7 @@ enum HandAdapted {
         return digits != text ? digits : nil
     }
 
-    static let bioViewController = TextFieldRule("BioViewController") { field in
-        field.addAction(
-            UIAction { action in
-                let field = action.sender as! UITextField
-                if let text = field.text, text.count > 6 { field.text = String(text.prefix(6)) }
-            }, for: .editingChanged)
-    }
+    static let bioViewController = truncating("BioViewController", to: 6)
 
     static let cityViewController = DelegateRule("CityViewController") { text, marked in
         guard marked == nil, text.count > 5 else { return nil }
