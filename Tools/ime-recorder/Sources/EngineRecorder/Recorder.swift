@@ -18,8 +18,15 @@ import IMEHarness
 ///
 /// The field's state is followed with the harness's own field model, and the session
 /// expects the text the field ends with. Every recording starts from a reset engine.
+///
+/// One recording or replay at a time drives the engines of a process, whichever
+/// `Recorder` asks: Rime's runtime is one per process (its dictionaries and user
+/// databases are shared by every session) and Anthy keeps global state, so two test
+/// targets' fuzzers running in parallel would otherwise crash inside librime.
 public final class Recorder {
     private let engines: EngineSet
+    /// Held while a recording or replay drives an engine.
+    private static let engineLock = NSLock()
 
     public init(engines: EngineSet) {
         self.engines = engines
@@ -27,6 +34,8 @@ public final class Recorder {
 
     /// Records one script.
     public func record(_ script: ScriptLine) throws(RecorderError) -> Session {
+        Self.engineLock.lock()
+        defer { Self.engineLock.unlock() }
         let engine = try engines.engine(script.engine, schema: script.schema)
         var session = try header(script, engine: engine)
         var field = session.initial
@@ -47,6 +56,8 @@ public final class Recorder {
     public func replay(_ script: ScriptLine, rule: some InputRule, profile: Profile) throws(RecorderError)
         -> ClosedLoopResult
     {
+        Self.engineLock.lock()
+        defer { Self.engineLock.unlock() }
         let engine = try engines.engine(script.engine, schema: script.schema)
         let session = try header(script, engine: engine)
         let loop: ClosedLoopReplay

@@ -332,21 +332,23 @@ extension EngineSuites {
     }
 }
 
-/// Issue 41: a team's own rule, not the catalogue's, fuzzed at the key level through the
-/// real engines from a test, as `import EngineRecorder` in its own package would.
-@Suite struct OwnRuleKeyFuzzingTests {
-    /// The limit every tutorial pastes, with the marked-text guard: the guard lets Pinyin
-    /// letters run past the limit, and the engines show it.
-    static let guarded = DelegateRule("team-nickname-limit", contract: .maxLength(6, .graphemes)) {
-        text, range, replacement, marked in
-        guard marked == nil, let textRange = Range(range, in: text) else { return true }
-        return text.replacingCharacters(in: textRange, with: replacement).count <= 6
-    }
+extension EngineSuites {
+    /// Issue 41: a team's own rule, not the catalogue's, fuzzed at the key level through the
+    /// real engines from a test, as `import EngineRecorder` in its own package would.
+    @Suite struct OwnRuleKeyFuzzingTests {
+        /// The limit every tutorial pastes, with the marked-text guard: the guard lets Pinyin
+        /// letters run past the limit, and the engines show it.
+        static let guarded = DelegateRule("team-nickname-limit", contract: .maxLength(6, .graphemes)) {
+            text, range, replacement, marked in
+            guard marked == nil, let textRange = Range(range, in: text) else { return true }
+            return text.replacingCharacters(in: textRange, with: replacement).count <= 6
+        }
 
-    @Test func aTeamsOwnRuleIsFuzzedThroughTheEngines() throws {
-        let outcome = try KeyFuzzer(rule: Self.guarded).run(seed: 0, sessions: 200, seconds: 60)
-        let failure = try #require(outcome.failures.first, "the marked-text guard lets a composition exceed 6")
-        #expect(outcome.rule == "team-nickname-limit")
-        #expect(try KeyScript.parse(failure.minimised.keys).count <= 20, "\(failure.minimised.keys)")
+        @Test func aTeamsOwnRuleIsFuzzedThroughTheEngines() throws {
+            let outcome = try KeyFuzzer(rule: Self.guarded).run(seed: 0, sessions: 200, seconds: 60)
+            let failure = try #require(outcome.failures.first, "the marked-text guard lets a composition exceed 6")
+            #expect(outcome.rule == "team-nickname-limit")
+            #expect(try KeyScript.parse(failure.minimised.keys).count <= 20, "\(failure.minimised.keys)")
+        }
     }
 }
