@@ -46,6 +46,7 @@ let package = Package(
             resources: [
                 .copy("Resources/sessions"), .copy("Resources/profiles"), .copy("Resources/fuzzing"),
                 .copy("Resources/keyboard-profiles"), .copy("Resources/keyboard-sessions"),
+                .copy("Resources/android-profiles"), .copy("Resources/android-sessions"),
             ]),
         .target(
             name: "HarnessCLI",

@@ -27,3 +27,26 @@ import Testing
         print("precision suite: \(spec): corpus and \(sessions) fuzzed sessions, no report")
     }
 }
+
+/// The precision suite's Android members, replayed through the Android corpus and fuzzed
+/// from three seeds under Gboard and Samsung Keyboard: no report at all.
+/// `PRECISION_SECONDS=20` fuzzes each seed that long (the closing-note figure).
+@Suite struct AndroidPrecisionSuiteTests {
+    @Test(
+        arguments: PrecisionRules.android.map(\.spec).filter {
+            PrecisionSuiteTests.only == nil || $0 == PrecisionSuiteTests.only
+        })
+    func aCorrectAndroidRuleIsNeverReported(_ spec: String) throws {
+        let rule = try #require(PrecisionRules.android.first { $0.spec == spec })
+        let replayed = try HarnessAssert.noDiscrepancies(android: rule)
+        var sessions = 0
+        for seed: UInt64 in [1, 2, 3] {
+            sessions += try HarnessAssert.survivesFuzzing(
+                android: rule, seconds: PrecisionSuiteTests.seconds ?? 5,
+                iterations: PrecisionSuiteTests.seconds == nil ? 1500 : nil, seed: seed)
+        }
+        print(
+            "precision suite (Android): \(spec): \(replayed) corpus sessions and \(sessions) fuzzed sessions, no report"
+        )
+    }
+}
