@@ -15,6 +15,14 @@ extension Report {
         out += "Profiles: \(profiles.map(Self.code).joined(separator: ", ")). "
         out += "Rules: \(rules.map(Self.code).joined(separator: ", ")).\n\n"
         out += "**\(verdictWord)** \(Self.escape(verdictDetail)).\n\n"
+        if let groups = profilesByPlatform {
+            out += "| platform | profiles |\n|---|---|\n"
+            for group in groups {
+                out +=
+                    "| \(Self.escape(group.platform)) | \(group.profiles.map(Self.tableCode).joined(separator: ", ")) |\n"
+            }
+            out += "\n"
+        }
         switch origin {
         case .replay:
             out += "| sessions | session replays | events replayed | discrepancies | unreadable sessions |\n"

@@ -35,6 +35,17 @@ extension Report {
                 out += "\n… and \(verdicts.count - shown.count) more rules (\(failing) failing).\n"
             }
         }
+        if let groups = profilesByPlatform {
+            out += "\n**By platform**\n\n| platform | profiles | findings |\n|---|---|---:|\n"
+            for group in groups {
+                let count = sessions.reduce(0) { total, session in
+                    total.saturatingAdd(
+                        session.findings.filter { !Set($0.profiles).isDisjoint(with: group.profiles) }.count)
+                }
+                out +=
+                    "| \(Self.escape(group.platform)) | \(group.profiles.map(Self.tableCode).joined(separator: ", ")) | \(count) |\n"
+            }
+        }
         let found = kinds.filter { $0.count > 0 }
         let causes: [(String, FindingKind.Cause?)] =
             if case .replay = origin { [("Rule findings", .rule), ("Platform findings", .platform)] } else {

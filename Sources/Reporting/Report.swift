@@ -49,6 +49,26 @@ package struct Report: Equatable, Sendable {
     /// ``merging(_:)`` puts the shards back in the corpus's order.
     package var shard: ShardPart?
 
+    /// The platform each profile belongs to (`iOS`, `Android`), for reports that group
+    /// their profiles by platform; empty when the run says nothing (every profile then
+    /// counts as iOS's, as before Android profiles existed).
+    package var platforms: [String: String] = [:]
+
+    /// The profiles grouped by platform, platforms in order of their first profile: what
+    /// a summary's "By platform" table lists. `nil` when the run has one platform only.
+    package var profilesByPlatform: [(platform: String, profiles: [String])]? {
+        var groups: [(platform: String, profiles: [String])] = []
+        for profile in profiles {
+            let platform = platforms[profile] ?? "iOS"
+            if let index = groups.firstIndex(where: { $0.platform == platform }) {
+                groups[index].profiles.append(profile)
+            } else {
+                groups.append((platform, [profile]))
+            }
+        }
+        return groups.count > 1 || !platforms.isEmpty ? groups : nil
+    }
+
     /// One shard's part of a replay.
     package struct ShardPart: Equatable, Sendable {
         package var shard: Shard

@@ -3,7 +3,10 @@ import Foundation
 extension HarnessAssert {
     /// Replays the Android corpus (the shipped Latin-word sessions and every recorded
     /// session as an Android keyboard sends it) through `rule` under `profiles`, and
-    /// fails with every finding (the first of each property per session and profile).
+    /// fails with every finding (the first of each property per session and profile),
+    /// each with its session shrunk to the fewest calls that still show it. With
+    /// `IME_HARNESS_REPORTS=DIR`, writes `RULE.android.summary.md`, `.html` and
+    /// `.junit.xml` there, the profiles grouped under the Android platform.
     ///
     /// - Returns: The number of sessions replayed under each profile.
     /// - Throws: ``HarnessFailure`` listing the findings, each with its session's calls.
@@ -19,17 +22,11 @@ extension HarnessAssert {
         } catch {
             throw HarnessFailure("cannot replay the Android corpus: \(error)")
         }
-        var lines: [String] = []
-        for replay in replays {
-            for session in sessions {
-                for finding in replay.run(session.calls, from: session.initial, id: session.id).findings {
-                    let minimised = replay.minimised(session, showing: finding.kind)
-                    lines.append(
-                        "\(session.id): \(finding)\n  minimised to \(minimised.calls.count) calls from "
-                            + "\"\(minimised.initial.notation)\": "
-                            + minimised.calls.map(\.description).joined(separator: ", "))
-                }
-            }
+        let run = AndroidCorpusRun(rule: rule.spec, replays: replays, sessions: sessions)
+        try ReportDirectory.write(run.report, name: rule.spec + ".android")
+        let lines = run.findings.map { session, finding, minimised in
+            "\(session.id): \(finding)\n  minimised to \(minimised.calls.count) calls from "
+                + "\"\(minimised.initial.notation)\": " + minimised.calls.map(\.description).joined(separator: ", ")
         }
         guard lines.isEmpty else {
             throw HarnessFailure(
