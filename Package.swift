@@ -52,6 +52,7 @@ let package = Package(
             name: "HarnessCLI",
             dependencies: [
                 "Graphemes", "HarnessJSON", "Composition", "InputRules", "Fuzzing", "Reporting", "KeyboardOverlap",
+                "IMEHarness",
             ]),
         .executableTarget(name: "ime-harness", dependencies: ["HarnessCLI"]),
         // Every reader of outside data as a libFuzzer target (scripts/fuzz builds it with

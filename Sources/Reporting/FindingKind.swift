@@ -89,8 +89,15 @@ package enum FindingKind: Hashable, Sendable, Comparable, CustomStringConvertibl
     package init?(_ name: String, family: Family) {
         switch family {
         case .replay:
-            guard let kind = DiscrepancyKind(rawValue: name) else { return nil }
-            self = .discrepancy(kind)
+            // A replay with Android profiles also finds what only the fuzzer's properties
+            // name (`deletion-blocked`, `typed-text-lost`): read as those.
+            if let kind = DiscrepancyKind(rawValue: name) {
+                self = .discrepancy(kind)
+            } else if let property = FuzzProperty(rawValue: name) {
+                self = .property(property)
+            } else {
+                return nil
+            }
         case .fuzz:
             guard let property = FuzzProperty(rawValue: name) else { return nil }
             self = .property(property)

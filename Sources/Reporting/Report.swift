@@ -212,6 +212,14 @@ extension Report {
     /// Counts read from a results file are bounded when it is read (``init(json:profiles:)``);
     /// the sum saturates rather than trap all the same.
     package var eventsReplayed: Int {
+        // With profiles of several platforms, each session replay counts under the
+        // profiles it was replayed under (its final texts), not under every profile.
+        if !platforms.isEmpty {
+            return sessions.reduce(0) { total, session in
+                let (product, overflow) = session.eventCount.multipliedReportingOverflow(by: session.finalText.count)
+                return total.saturatingAdd(overflow ? .max : product)
+            }
+        }
         let (product, overflow) = sessions.reduce(0) { $0.saturatingAdd($1.eventCount) }
             .multipliedReportingOverflow(by: profiles.count)
         return overflow ? .max : product

@@ -170,7 +170,7 @@ import Testing
         .init(
             arguments: ["--rule", "max-lenght", forum],
             message:
-                "ime-harness: unknown rule 'max-lenght' (did you mean 'max-length'?) (known: allow, decimal, deny, emoji-only, legacy-count-limit, legacy-input-filter, legacy-lxd-character, legacy-lxd-decimal, legacy-lxd-emoji, legacy-lxd-no-emoji, legacy-lxd-number, legacy-marked-guard-limit, legacy-numeric-field, legacy-truncate-count, legacy-truncate-marked-aware, max-length, none, regex)\n"
+                "ime-harness: unknown rule 'max-lenght' (did you mean 'max-length'?) (known: allow, android-composition-aware-filter, android-composition-aware-watcher, android-length-filter, decimal, deny, emoji-only, flutter-length-limiting, legacy-count-limit, legacy-input-filter, legacy-lxd-character, legacy-lxd-decimal, legacy-lxd-emoji, legacy-lxd-no-emoji, legacy-lxd-number, legacy-marked-guard-limit, legacy-numeric-field, legacy-truncate-count, legacy-truncate-marked-aware, max-length, none, react-native-max-length, regex)\n"
         ),
         .init(
             arguments: ["--rule", "max-length:limit=4,unti=utf16", forum],

@@ -10,7 +10,9 @@ import Testing
         let replays = try [AndroidTests.gboard, AndroidTests.samsung].map {
             try AndroidReplay(rule: AndroidTests.lengthFilter10, profile: $0)
         }
-        let sessions = try AndroidSession.bundled().filter { $0.id == "latin-word-at-limit" || $0.id == "hangul-at-limit" }
+        let sessions = try AndroidSession.bundled().filter {
+            $0.id == "android-latin-word-at-limit" || $0.id == "android-hangul-at-limit"
+        }
         let run = AndroidCorpusRun(rule: AndroidTests.lengthFilter10.spec, replays: replays, sessions: sessions)
         let report = run.report
         #expect(report.exitCode == 1)

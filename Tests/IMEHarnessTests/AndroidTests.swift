@@ -16,7 +16,7 @@ import Testing
     /// A `LengthFilter(10)` cuts a Latin word Gboard is still composing: 'Hello my ' holds
     /// 9, and the composing 'fr' is cut to 'f'. Found, and minimised to a few calls.
     @Test func lengthFilterCutsALatinWordGboardIsComposing() throws {
-        let session = try Self.session("latin-word-at-limit")
+        let session = try Self.session("android-latin-word-at-limit")
         let replay = try AndroidReplay(rule: Self.lengthFilter10, profile: Self.gboard)
         let outcome = replay.run(session.calls, from: session.initial, id: session.id)
         let kinds = outcome.findings.map(\.kind)
@@ -37,7 +37,7 @@ import Testing
     /// is cut to nothing, but the keyboard keeps composing it: the first Backspace deletes
     /// from that invisible syllable and the field does not change.
     @Test func lengthFilterCutsKoreanComposingText() throws {
-        let session = try Self.session("hangul-at-limit")
+        let session = try Self.session("android-hangul-at-limit")
         let replay = try AndroidReplay(rule: Self.lengthFilter10, profile: Self.gboard)
         let outcome = replay.run(session.calls, from: session.initial, id: session.id)
         let blocked = try #require(outcome.findings.first { $0.kind == "deletion-blocked" }, "\(outcome.findings)")
@@ -82,7 +82,7 @@ import Testing
     /// (`enforced`), a word typed past it, then Backspace: "You have to tap backspace 4
     /// times to delete the 5th character". Found as deletion-blocked under Gboard.
     @Test func flutterEnforcedLimitSwallowsBackspaces() throws {
-        let session = try Self.session("latin-long-word-then-backspace")
+        let session = try Self.session("android-latin-long-word-then-backspace")
         let rule = LengthLimitingTextInputFormatter(5).rule
         let outcome = try AndroidReplay(rule: rule, profile: Self.gboard).run(session.calls, from: session.initial)
         #expect(outcome.findings.map(\.kind) == ["deletion-blocked"], "\(outcome.findings)")
@@ -115,7 +115,7 @@ import Testing
         #expect(samsung.findings.map(\.kind) == ["composition-interrupted"])
         #expect(gboard.findings.map(\.kind) == ["composition-interrupted"])
 
-        let session = try Self.session("latin-long-word-then-backspace")
+        let session = try Self.session("android-latin-long-word-then-backspace")
         let limit = LengthLimitingTextInputFormatter(5).rule
         let swallowed = try AndroidReplay(rule: limit, profile: Self.samsung).run(session.calls, from: session.initial)
         #expect(swallowed.findings.isEmpty, "\(swallowed.findings)")

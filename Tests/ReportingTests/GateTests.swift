@@ -37,7 +37,9 @@ import Testing
     @Test func namesAreReadWithinTheirFamily() {
         #expect(FindingKind("limit-exceeded", family: .replay) == .discrepancy(.limitExceeded))
         #expect(FindingKind("limit-exceeded", family: .fuzz) == .property(.limitExceeded))
-        #expect(FindingKind("deletion-blocked", family: .replay) == nil)
+        // A replay with Android profiles finds what only a property names (issue 42).
+        #expect(FindingKind("deletion-blocked", family: .replay) == .property(.deletionBlocked))
+        #expect(FindingKind("field-covered", family: .replay) == nil)
         #expect(FindingKind("field-covered", family: .fuzz) == nil)
         for family in FindingKind.Family.allCases {
             for kind in FindingKind.all(family) { #expect(FindingKind(kind.name, family: family) == kind) }
@@ -53,7 +55,9 @@ import Testing
         }
         #expect(throws: GateError(value: "zzzz", suggestion: nil)) { try Gate.parse("zzzz", family: .replay).get() }
         #expect(throws: GateError(value: "", suggestion: nil)) { try Gate.parse("", family: .replay).get() }
-        #expect((try? Gate.parse("deletion-blocked", family: .replay).get()) == nil, "a fuzz property gates no replay")
+        #expect(
+            (try? Gate.parse("deletion-blocked", family: .replay).get()) == .kinds([.property(.deletionBlocked)]),
+            "an Android replay's deletion-blocked gates a replay")
     }
 
     /// The corpus with no rule: the platform's discrepancies are reported; gated on the

@@ -172,6 +172,21 @@ package struct RuleArguments: Sendable {
     package let spec: RuleSpec
     let parameters: [RuleParameter]
 
+    /// The arguments of `spec` for a rule that takes `parameters`, once every parameter
+    /// given is one it takes and every one it requires is given (any catalogue's rules,
+    /// the iOS one's and the Android one's, are checked so).
+    package init(checking spec: RuleSpec, against parameters: [RuleParameter]) throws(RuleSpecError) {
+        let accepted = parameters.map(\.key)
+        for parameter in spec.parameters where !accepted.contains(parameter.key) {
+            throw .unknownParameter(spec: spec.description, key: parameter.key, accepted: accepted)
+        }
+        for parameter in parameters where !parameter.isOptional && spec.value(parameter.key) == nil {
+            throw .missingParameter(spec: spec.description, key: parameter.key, expected: parameter.expected)
+        }
+        self.spec = spec
+        self.parameters = parameters
+    }
+
     /// The spec as written, for the rule's ``InputRule/spec``.
     package var specText: String { spec.description }
 
@@ -247,13 +262,6 @@ package struct RuleCatalogue: Sendable {
     /// Builds the rule a parsed spec names, after checking its parameters against the definition.
     package func rule(_ spec: RuleSpec) throws(RuleSpecError) -> any InputRule {
         guard let definition = definitions[spec.name] else { throw .unknownRule(name: spec.name, known: names) }
-        let accepted = definition.parameters.map(\.key)
-        for parameter in spec.parameters where !accepted.contains(parameter.key) {
-            throw .unknownParameter(spec: spec.description, key: parameter.key, accepted: accepted)
-        }
-        for parameter in definition.parameters where !parameter.isOptional && spec.value(parameter.key) == nil {
-            throw .missingParameter(spec: spec.description, key: parameter.key, expected: parameter.expected)
-        }
-        return try definition.build(RuleArguments(spec: spec, parameters: definition.parameters))
+        return try definition.build(RuleArguments(checking: spec, against: definition.parameters))
     }
 }

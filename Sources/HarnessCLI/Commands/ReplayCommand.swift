@@ -24,14 +24,21 @@ enum ReplayCommand: Command {
                     (repeatable; default: every shipped profile). `all` adds every alternative \
                     profile (profiles/alternatives: the behaviours the sources leave open), \
                     `alternatives` names them alone; each finding lists the profiles it is \
-                    found under, so it says which alternatives it depends on.
+                    found under, so it says which alternatives it depends on. The Android \
+                    profiles `gboard` and `samsung` (`android`: both) replay the sessions as an \
+                    Android keyboard sends them, with the shipped Android sessions, under the \
+                    Android rules (docs/android.md); reports group the profiles by platform.
                     """),
             .value(
                 "--rule", "SPEC|FILE|DIR", repeatable: true,
                 help: """
                     NAME[:key=value,...], a JSON rule file (.json), or a directory of them \
                     (repeatable; each rule is replayed separately; default: none). See \
-                    'ime-harness rules' for the catalogue.
+                    'ime-harness rules' for the catalogue. The Android rules \
+                    (android-length-filter, android-composition-aware-filter, \
+                    android-composition-aware-watcher, flutter-length-limiting, \
+                    react-native-max-length; docs/android.md) run under the Android profiles, \
+                    every Android profile when none is named.
                     """),
             .value(
                 "--format", "FORMAT", choices: ReportFormat.allCases.map(\.rawValue),
@@ -95,8 +102,22 @@ enum ReplayCommand: Command {
         {
             throw .conflictingArguments("--write-baseline \(baseline)", "--output \(output)", command: .replay)
         }
-        let profiles = try CommandInputs.profiles(parsed)
-        let rules = try CommandInputs.rules(parsed.values["--rule"] ?? ["none"])
+        // Android's profiles and rules run through the Android replay; the rest as before.
+        let (android, iosProfileNames, iosRuleSpecs) = try AndroidPart.split(
+            profiles: parsed.values["--profile"], rules: parsed.values["--rule"])
+        let runsIOS = iosProfileNames != [] && !iosRuleSpecs.isEmpty
+        let profiles = runsIOS ? try CommandInputs.profiles(parsed, names: iosProfileNames) : []
+        let rules: [any InputRule]
+        do {
+            rules = runsIOS ? try CommandInputs.rules(iosRuleSpecs) : []
+        } catch .rule(.unknownRule(let name, let known), let path) {
+            // A misspelt Android rule is suggested too.
+            throw .rule(.unknownRule(name: name, known: (known + AndroidPart.ruleNames).sorted()), path: path)
+        }
+        if android != nil, let shard = parsed.value("--shard") {
+            throw .conflictingArguments("--shard \(shard)", "an Android profile or rule", command: .replay)
+        }
+        var presented: [Session] = []
         let gate = try gate(parsed)
         let replayer: Replayer
         do {
@@ -122,6 +143,8 @@ enum ReplayCommand: Command {
             defer { position += 1 }
             guard shard?.covers(position) ?? true else { return }
             if identified { hashes[session.id] = session.contentHash }
+            if android != nil { presented.append(session) }
+            guard runsIOS else { return }
             var replayed = replayer.run(session, profiles: profiles, rules: rules, traces: traces)
             if let spill {
                 for index in replayed.indices {
@@ -135,6 +158,18 @@ enum ReplayCommand: Command {
             indices += Array(repeating: position, count: replayed.count)
         }
         var report = Report(replay: results, profiles: profiles.map(\.name), rules: rules.map(\.spec), errors: errors)
+        if let android {
+            let replays = try android.replays(of: presented)
+            for replay in replays {
+                spill?.append(
+                    Report.sessionJSON(replay, index: nil).rendered(depth: 2), separator: Report.sessionSeparator)
+            }
+            report.sessions += replays
+            report.platforms = Dictionary(
+                uniqueKeysWithValues: profiles.map { ($0.name, "iOS") } + android.profiles.map { ($0.name, "Android") })
+            report.profiles += android.profiles.map(\.name)
+            report.rules += android.ruleSpecs.filter { !report.rules.contains($0) }
+        }
         report.shard = shard.map { Report.ShardPart(shard: $0, indices: indices) }
         report.gate = gate
         report.sessionHashes = hashes

@@ -49,9 +49,14 @@ enum CommandInputs {
 
     /// The profiles `--profile` names (default: every profile in the profiles directory).
     static func profiles(_ parsed: ParsedArguments) throws(CLIError) -> [PlatformProfile] {
-        try documents(
-            named: parsed.values["--profile"], directory: profilesDirectory(parsed), builtIn: EmbeddedData.profiles
-        ) { name, store throws(ProfileError) in try store.profile(named: name) }
+        try profiles(parsed, names: parsed.values["--profile"])
+    }
+
+    /// The profiles `names` names (default: every profile in the profiles directory).
+    static func profiles(_ parsed: ParsedArguments, names: [String]?) throws(CLIError) -> [PlatformProfile] {
+        try documents(named: names, directory: profilesDirectory(parsed), builtIn: EmbeddedData.profiles) {
+            name, store throws(ProfileError) in try store.profile(named: name)
+        }
     }
 
     /// The profile documents `names` names (default: every one), from `directory` or, with

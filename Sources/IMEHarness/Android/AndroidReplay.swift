@@ -266,6 +266,11 @@ public struct AndroidReplay {
     {
         let field = AndroidField(initial, rule: rule)
         let plain = AndroidField(initial, rule: nil)
+        // The field with no rule from the start, fed the same calls: what the keyboard's
+        // own calls did to the text (a deleteSurroundingText may split a pair by itself).
+        let alone = AndroidField(initial, rule: nil)
+        // Whether the keyboard's calls alone have broken a character so far in the session.
+        var keyboardBroke = !analyzer.brokenSpots(in: initial.text).isEmpty
         var keyboard = KeyboardState()
         var framework = FrameworkState(value: TextFieldValue(field.state))
         var steps: [AndroidStep] = []
@@ -288,6 +293,7 @@ public struct AndroidReplay {
             for concrete in sent {
                 apply(concrete, to: field)
                 apply(concrete, to: plain)
+                apply(concrete, to: alone)
                 // A framework hears of each call on its own, or of a batch when it ends.
                 if case .framework(let kind, let format)? = rule?.binding, keyboard.batchDepth == 0,
                     update(field, kind, format: format, framework: &framework, keyboard: &keyboard)
@@ -308,7 +314,8 @@ public struct AndroidReplay {
                 judged.before = start
                 batchStart = nil
             }
-            check(judged, keyboard: keyboard, contract: contract, into: &findings)
+            if !keyboardBroke, !analyzer.brokenSpots(in: alone.text).isEmpty { keyboardBroke = true }
+            check(judged, keyboardBroke: keyboardBroke, keyboard: keyboard, contract: contract, into: &findings)
         }
         return AndroidOutcome(
             session: id, profile: profile.name, rule: rule?.spec ?? "none", steps: steps, findings: findings.all,
@@ -418,9 +425,10 @@ public struct AndroidReplay {
         }
     }
 
-    /// The properties of one step, in the fuzzer's vocabulary (``FuzzProperty``).
+    /// The properties of one step, in the fuzzer's vocabulary (the fuzzer's properties).
     private func check(
-        _ step: AndroidStep, keyboard: KeyboardState, contract: RuleContract, into findings: inout Findings
+        _ step: AndroidStep, keyboardBroke: Bool, keyboard: KeyboardState, contract: RuleContract,
+        into findings: inout Findings
     ) {
         let before = step.before
         let after = step.after
@@ -436,7 +444,14 @@ public struct AndroidReplay {
             }
         }
         guard step.ruleActed || step.restarted else { return }
-        if analyzer.brokenSpots(in: after.text).count > analyzer.brokenSpots(in: step.withoutRule.text).count {
+        // Broken spots the rule made: more than the field had and than the call alone
+        // would leave, in a session whose calls have broken nothing so far with no rule at
+        // all. Once a keyboard's own deleteSurroundingText has split a pair or left a
+        // joiner, what a rule's cut later does to the pieces is no finding against it.
+        let broken = keyboardBroke ? 0 : analyzer.brokenSpots(in: after.text).count
+        if broken > analyzer.brokenSpots(in: before.text).count,
+            broken > analyzer.brokenSpots(in: step.withoutRule.text).count
+        {
             findings.add(
                 .brokenText, step, profile.name, contract,
                 "the field holds \"\(after.text.visibleDescription)\", a fragment of a character the keyboard never sent"

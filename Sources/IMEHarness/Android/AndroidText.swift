@@ -124,7 +124,7 @@ public struct InputFilter: Sendable {
 /// The field's `Editable` as a `TextWatcher`'s `afterTextChanged(s)` gets it: its edits
 /// change the field at once, go through the field's filters, and call the watcher again
 /// (`TextWatcher` documents "be careful not to get yourself into an infinite loop"; the
-/// replay stops a loop after ``AndroidReplay/watcherDepthLimit`` nested calls and
+/// replay stops a loop after 64 nested calls and
 /// reports it as the crash it is on a device, a `StackOverflowError`).
 public final class Editable: CustomStringConvertible {
     unowned let field: AndroidField

@@ -90,6 +90,13 @@ struct HTMLPage {
             "<span class=\"sw p\(index % ReportStyle.profileColours)\"></span>\(Markup.html(name))"
         }.joined(separator: ", ")
         out += "</p>\n"
+        if let groups = report.profilesByPlatform {
+            out += "<p class=\"meta\">by platform: "
+            out += groups.map { group in
+                "\(Markup.html(group.platform)) (\(group.profiles.map { Markup.html($0) }.joined(separator: ", ")))"
+            }.joined(separator: "; ")
+            out += "</p>\n"
+        }
         out += "<p class=\"verdict \(report.passes ? "pass" : "fail")\"><b>\(report.verdictWord)</b>"
         out += Markup.html(" " + report.verdictDetail) + "</p>\n"
         out += "</header>\n<section id=\"summary\">\n<h2>Summary</h2>\n<div class=\"tiles\">\n"
