@@ -98,7 +98,7 @@ let package = Package(
             dependencies: [
                 "KeyboardOverlap", "HarnessTestSupport", "Composition", "HarnessJSON", "Fuzzing", "Reporting",
             ]),
-        .testTarget(name: "IMEHarnessTests", dependencies: ["IMEHarness"]),
+        .testTarget(name: "IMEHarnessTests", dependencies: ["IMEHarness", "HarnessTestSupport"]),
         // Depends on the executable so that the end-to-end tests can run the built binary.
         .testTarget(
             name: "HarnessCLITests",
