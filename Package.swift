@@ -77,7 +77,8 @@ let package = Package(
         .testTarget(name: "GraphemesTests", dependencies: ["Graphemes", "SeededRandom"]),
         .testTarget(name: "HarnessJSONTests", dependencies: ["HarnessJSON", "Graphemes"]),
         .testTarget(
-            name: "CompositionTests", dependencies: ["HarnessTestSupport", "Composition", "HarnessJSON", "Graphemes"]),
+            name: "CompositionTests",
+            dependencies: ["HarnessTestSupport", "Composition", "HarnessJSON", "Graphemes", "SeededRandom"]),
         .testTarget(
             name: "InputRulesTests",
             dependencies: ["HarnessTestSupport", "InputRules", "Composition", "Graphemes", "HarnessJSON"]),
