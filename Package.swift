@@ -41,12 +41,25 @@ let package = Package(
             name: "IMEHarness",
             dependencies: [
                 "Graphemes", "HarnessJSON", "Composition", "Fuzzing", "Reporting", "InputRules", "KeyboardOverlap",
-                "SeededRandom",
+                "SeededRandom", "IMEHarnessCorpora",
+            ]),
+        // The shipped corpus, profiles and fuzzing inventories, as the library's resources.
+        // They live in Corpora/ itself, where the command line, the scripts and a user
+        // copying them find real files (SwiftPM takes resources only from inside a
+        // target's directory, so Corpora/ is that directory).
+        .target(
+            name: "IMEHarnessCorpora",
+            path: "Corpora",
+            exclude: [
+                "README.md", "regressions", "rules", "ime-session.schema.json", "ime-rule.schema.json",
+                "ime-keyboard-session.schema.json", "ime-replay-results.schema.json",
+                "ime-fuzz-results.schema.json", "ime-keyboard-results.schema.json",
+                "ime-keyboard-fuzz-results.schema.json",
             ],
+            sources: ["IMEHarnessCorpora.swift"],
             resources: [
-                .copy("Resources/sessions"), .copy("Resources/profiles"), .copy("Resources/fuzzing"),
-                .copy("Resources/keyboard-profiles"), .copy("Resources/keyboard-sessions"),
-                .copy("Resources/android-profiles"), .copy("Resources/android-sessions"),
+                .copy("sessions"), .copy("profiles"), .copy("fuzzing"), .copy("keyboard-profiles"),
+                .copy("keyboard-sessions"), .copy("android-profiles"), .copy("android-sessions"),
             ]),
         .target(
             name: "HarnessCLI",

@@ -17,14 +17,15 @@
 @_exported import Composition
 import Foundation
 @_exported import Graphemes
+import IMEHarnessCorpora
 @_exported import Reporting
 @_exported import SeededRandom
 
 @_exported import struct Fuzzing.DeltaShrinker
 
-/// Where the shipped corpus, profiles and fuzzing inventories are: this package's
-/// resources (`Sources/IMEHarness/Resources`, which `Corpora/` links to).
+/// Where the shipped corpus, profiles and fuzzing inventories are: the resources of the
+/// `IMEHarnessCorpora` target, which are `Corpora/`'s directories.
 enum BundledData {
     /// The resource directory, holding `sessions/`, `profiles/` and `fuzzing/`.
-    static var directory: String { Bundle.module.resourcePath ?? Bundle.module.bundlePath }
+    static var directory: String { ShippedCorpora.directory }
 }

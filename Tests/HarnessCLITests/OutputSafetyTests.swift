@@ -37,10 +37,8 @@ import Testing
             for directory in [sessions, rules, keyboardSessions, database] {
                 try manager.createDirectory(atPath: directory, withIntermediateDirectories: true)
             }
-            // Corpora's directories are links into the library's resources: copy what they name.
             func copy(_ corpus: String, to path: String) throws {
-                let source = URL(fileURLWithPath: Repository.path("Corpora/" + corpus)).resolvingSymlinksInPath()
-                try manager.copyItem(atPath: source.path, toPath: path)
+                try manager.copyItem(atPath: Repository.path("Corpora/" + corpus), toPath: path)
             }
             try copy("profiles", to: profiles)
             try copy("keyboard-profiles", to: keyboardProfiles)

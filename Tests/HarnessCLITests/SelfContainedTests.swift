@@ -9,7 +9,7 @@ import Testing
     /// What scripts/embed-data wrote is what the files hold.
     @Test func theEmbeddedDataIsCurrent() throws {
         for (group, embedded) in [("profiles", EmbeddedData.profiles), ("fuzzing", EmbeddedData.fuzzing)] {
-            let directory = Repository.path("Sources/IMEHarness/Resources/" + group)
+            let directory = Repository.path("Corpora/" + group)
             var onDisk: [String: String] = [:]
             // The top level, and the profiles' alternatives as `alternatives/NAME.json`.
             let subdirectories = group == "profiles" ? ["", "alternatives/"] : [""]

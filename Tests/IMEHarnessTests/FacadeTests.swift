@@ -1,4 +1,5 @@
 import Foundation
+import HarnessTestSupport
 import IMEHarness
 import Testing
 
@@ -43,6 +44,24 @@ import Testing
         let sessions = try Corpus.bundled.load()
         #expect(sessions.count == 154)
         #expect(Profile.all.map(\.name) == ["ios18-single", "ios26-multi"])
+    }
+
+    /// `Corpora/sessions` holds the sessions themselves, not a link into `Sources/`:
+    /// `cp -r Corpora/sessions DEST` (which copies a link as a link) copies all 154, and
+    /// they are the sessions the library ships.
+    @Test func copyingCorporaSessionsCopiesTheSessions() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("corpora-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let copy = Process()
+        copy.executableURL = URL(fileURLWithPath: "/bin/cp")
+        copy.arguments = ["-r", Repository.path("Corpora/sessions"), directory.path]
+        try copy.run()
+        copy.waitUntilExit()
+        #expect(copy.terminationStatus == 0)
+        let copied = try Corpus.files(directory.appendingPathComponent("sessions").path).load()
+        #expect(copied.count == 154)
+        #expect(copied.map(\.id).sorted() == (try Corpus.bundled.load()).map(\.id).sorted())
     }
 
     /// A delegate body sees what UIKit hands it: under iOS 26 the commit of ㄨㄤ → 王 comes

@@ -4,7 +4,7 @@ import HarnessJSON
 
 /// How an Android keyboard's input reaches a field, and what the field does with it: data
 /// (`ime-profile/1` documents with `"platform": "android"`, in
-/// `Sources/IMEHarness/Resources/android-profiles/`), every choice backed by a fact with
+/// `Corpora/android-profiles/`), every choice backed by a fact with
 /// its source and quote, as the iOS profiles are (`docs/facts.md`).
 public struct AndroidProfile: Hashable, Sendable {
     /// The profile's name (`gboard`, `samsung`).

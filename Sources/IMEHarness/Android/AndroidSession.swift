@@ -8,7 +8,7 @@ import HarnessJSON
 /// Recorded sessions (`ime-session/1`, written at UIKit's level) are presented as Gboard
 /// and Samsung Keyboard send the same engine output (``init(presenting:)``); Android's own
 /// sessions, Latin words composed as Gboard composes them, are `ime-android-session/1`
-/// files (`Sources/IMEHarness/Resources/android-sessions/`).
+/// files (`Corpora/android-sessions/`).
 public struct AndroidSession: Hashable, Sendable {
     /// The session's identifier.
     public var id: String
