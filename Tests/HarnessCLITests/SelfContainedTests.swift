@@ -8,7 +8,12 @@ import Testing
 @Suite struct SelfContainedTests {
     /// What scripts/embed-data wrote is what the files hold.
     @Test func theEmbeddedDataIsCurrent() throws {
-        for (group, embedded) in [("profiles", EmbeddedData.profiles), ("fuzzing", EmbeddedData.fuzzing)] {
+        let groups = [
+            ("profiles", EmbeddedData.profiles), ("fuzzing", EmbeddedData.fuzzing),
+            ("keyboard-profiles", EmbeddedData.keyboardProfiles), ("android-profiles", EmbeddedData.androidProfiles),
+            ("android-sessions", EmbeddedData.androidSessions),
+        ]
+        for (group, embedded) in groups {
             let directory = Repository.path("Corpora/" + group)
             var onDisk: [String: String] = [:]
             // The top level, and the profiles' alternatives as `alternatives/NAME.json`.
@@ -57,6 +62,15 @@ import Testing
         let replay = try run(["replay", session, "--rule", "max-length:limit=5"])
         #expect(replay.status == 0, "\(replay.error)")
         #expect(replay.output.contains("Profiles: `ios18-single`, `ios26-multi`."))
+        // The Android profiles and sessions are built in too (the library's resource bundle
+        // is not beside a copied binary).
+        let android = try run([
+            "replay", session, "--profile", "gboard", "--rule", "android-length-filter:max-length=10", "--fail-on",
+            "none",
+        ])
+        #expect(android.status == 0, "\(android.error)")
+        #expect(android.output.contains("`gboard`"), "\(android.output.prefix(600))")
+        #expect(android.output.contains("android-latin-word-at-limit"), "\(android.output.prefix(600))")
         let fuzz = try run(["fuzz", "--rule", "max-length:limit=5", "--iterations", "40"])
         #expect(fuzz.status == 0, "\(fuzz.error)")
         #expect(fuzz.output.contains("40 sessions"))

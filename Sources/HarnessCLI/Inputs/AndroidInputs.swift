@@ -1,4 +1,5 @@
 import Composition
+import Foundation
 import IMEHarness
 import Reporting
 
@@ -43,14 +44,18 @@ struct AndroidPart {
         // only Android profiles named (`[]`) or only Android rules, nothing runs under iOS.
         let iosRules = iosSpecs.isEmpty && androidSpecs.isEmpty ? ["none"] : iosSpecs
         guard wantsAndroid else { return (nil, iosNames, iosRules) }
+        let (directory, files) = documents("android-profiles", builtIn: EmbeddedData.androidProfiles)
         var profiles: [AndroidProfile] = []
         for name in androidNames.isEmpty ? ["android"] : androidNames {
             for profileName in name == "android" ? AndroidProfile.names : [name] {
                 guard !profiles.contains(where: { $0.name == profileName }) else { continue }
+                guard let file = files.first(where: { $0.name == profileName + ".json" }) else {
+                    throw .results(path: profileName, reason: "no such Android profile in \(directory)")
+                }
                 do {
-                    profiles.append(try AndroidProfile.named(profileName))
+                    profiles.append(try AndroidProfile.decode(file.bytes, file: file.path))
                 } catch {
-                    throw .results(path: profileName, reason: "\(error)")
+                    throw .results(path: file.path, reason: "\(error)")
                 }
             }
         }
@@ -69,12 +74,15 @@ struct AndroidPart {
     /// Every rule's replay of `sessions` (the shipped Android sessions first) under the
     /// profiles, as session replays.
     func replays(of sessions: [Session]) throws(CLIError) -> [SessionReplay] {
-        let all: [AndroidSession]
-        do {
-            all = try AndroidSession.bundled() + sessions.map(AndroidSession.init(presenting:))
-        } catch {
-            throw .results(path: "android-sessions", reason: "\(error)")
+        var all: [AndroidSession] = []
+        for file in Self.documents("android-sessions", builtIn: EmbeddedData.androidSessions).files {
+            do {
+                all += try AndroidSession.decode(file.bytes, file: file.path)
+            } catch {
+                throw .results(path: file.path, reason: "\(error)")
+            }
         }
+        all += sessions.map(AndroidSession.init(presenting:))
         var replays: [SessionReplay] = []
         for rule in rules {
             let runs: [AndroidReplay]
@@ -86,6 +94,30 @@ struct AndroidPart {
             replays += AndroidCorpusRun(rule: rule?.spec ?? "none", replays: runs, sessions: all).report.sessions
         }
         return replays
+    }
+
+    /// The `.json` files of `Corpora/<group>` in a checkout around, else those built into
+    /// the binary, as the iOS profiles are found (a binary copied anywhere runs on its own),
+    /// sorted by name.
+    static func documents(_ group: String, builtIn: [String: String]) -> (
+        directory: String, files: [(name: String, path: String, bytes: [UInt8])]
+    ) {
+        guard let directory = CommandInputs.corporaDirectory(group) else {
+            let files = builtIn.sorted { $0.key < $1.key }.map {
+                ($0.key, "(built in) \($0.key)", Array($0.value.utf8))
+            }
+            return ("(built in)", files)
+        }
+        let names = ((try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? [])
+            .filter { $0.hasSuffix(".json") }.sorted()
+        return (
+            directory,
+            names.compactMap { name in
+                FileManager.default.contents(atPath: directory + "/" + name).map {
+                    (name, directory + "/" + name, Array($0))
+                }
+            }
+        )
     }
 
     /// The specs of the rules, as a report lists them.

@@ -103,11 +103,15 @@ public struct AndroidProfile: Hashable, Sendable {
         guard let data = FileManager.default.contents(atPath: path) else {
             throw AndroidProfileError(message: "no Android profile '\(name)' (known: \(names.joined(separator: ", ")))")
         }
+        return try decode(Array(data), file: path)
+    }
+
+    /// The profile document `bytes`; errors name `file` and the JSON path.
+    package static func decode(_ bytes: [UInt8], file: String) throws -> AndroidProfile {
         do {
-            let value = try JSONParser.parse(Array(data))
-            return try AndroidProfile(json: JSONNode(value))
+            return try AndroidProfile(json: JSONNode(try JSONParser.parse(bytes)))
         } catch {
-            throw AndroidProfileError(message: "\(path): \(error)")
+            throw AndroidProfileError(message: "\(file): \(error)")
         }
     }
 

@@ -105,8 +105,14 @@ public struct AndroidSession: Hashable, Sendable {
         guard let data = FileManager.default.contents(atPath: path) else {
             throw AndroidProfileError(message: "\(path): cannot be read")
         }
+        return try decode(Array(data), file: path)
+    }
+
+    /// The Android sessions of the `ime-android-session/1` document `bytes`; errors name
+    /// `file` and the JSON path.
+    package static func decode(_ bytes: [UInt8], file path: String) throws -> [AndroidSession] {
         do {
-            let root = JSONNode(try JSONParser.parse(Array(data)))
+            let root = JSONNode(try JSONParser.parse(bytes))
             try root.rejectUnknownMembers(["format", "sessions"])
             let format = try root.member("format")
             guard try format.string() == "ime-android-session/1" else {
@@ -170,9 +176,13 @@ public struct AndroidSession: Hashable, Sendable {
         }
     }
 
-    /// The shipped Android sessions: Latin words composed as Gboard composes them.
+    /// The shipped Android sessions (`Corpora/android-sessions/*.json`, by file name): Latin
+    /// words composed as Gboard composes them, Backspace into committed words, Korean at a
+    /// limit.
     public static func bundled() throws -> [AndroidSession] {
-        try load(file: BundledData.directory + "/android-sessions/composition.json")
+        let directory = BundledData.directory + "/android-sessions"
+        let names = try FileManager.default.contentsOfDirectory(atPath: directory).filter { $0.hasSuffix(".json") }
+        return try names.sorted().flatMap { try load(file: directory + "/" + $0) }
     }
 
     /// Every session an Android replay of the corpus runs: the shipped Android sessions,
