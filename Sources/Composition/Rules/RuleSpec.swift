@@ -156,7 +156,13 @@ package struct RuleDefinition: Sendable {
     }
 
     /// `max-length:limit=…[,unit=…]` as `rules` shows the syntax.
-    package var synopsis: String {
+    package var synopsis: String { RuleParameter.synopsis(of: name, parameters) }
+}
+
+extension RuleParameter {
+    /// `name:limit=…[,unit=…]`: a rule's spec syntax with `parameters`, the optional ones
+    /// in brackets, as `rules` shows it for the iOS and the Android catalogue alike.
+    package static func synopsis(of name: String, _ parameters: [RuleParameter]) -> String {
         var out = name
         for (index, parameter) in parameters.enumerated() {
             let pair = (index == 0 ? ":" : ",") + "\(parameter.key)=…"

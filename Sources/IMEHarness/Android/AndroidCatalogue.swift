@@ -4,32 +4,40 @@ import Composition
 /// builds the iOS catalogue's: the shapes apps ship, and their correct versions.
 public enum AndroidCatalogue {
     /// One rule the catalogue builds.
-    struct Definition: Sendable {
-        let name: String
-        let summary: String
-        let parameters: [RuleParameter]
+    package struct Definition: Sendable {
+        package let name: String
+        /// Where it comes from: `correct` for the harness's own, else the code it reproduces.
+        package let origin: String
+        /// One line: what the rule does.
+        package let summary: String
+        package let parameters: [RuleParameter]
         let build: @Sendable (RuleArguments) throws(RuleSpecError) -> AndroidRule
+
+        /// `android-length-filter:max-length=…` as `rules` shows the syntax.
+        package var synopsis: String { RuleParameter.synopsis(of: name, parameters) }
     }
 
     static let limit = RuleParameter("max-length", "a whole number from 1 to \(RuleArguments.maximumLimit)")
 
     /// A rule that is AOSP's `LengthFilter(max-length)` on an `EditText`.
-    static func lengthFilter(_ name: String, _ summary: String) -> Definition {
-        Definition(name: name, summary: summary, parameters: [limit]) { arguments throws(RuleSpecError) in
+    static func lengthFilter(_ name: String, origin: String, _ summary: String) -> Definition {
+        Definition(name: name, origin: origin, summary: summary, parameters: [limit]) {
+            arguments throws(RuleSpecError) in
             let max = try arguments.int("max-length", minimum: 1) ?? 1
             return .inputFilters(arguments.specText, contract: .maxLength(max, .utf16), [InputFilter.LengthFilter(max)])
         }
     }
 
-    static let definitions: [Definition] = [
+    /// The catalogue, in the order `rules` lists it.
+    package static let definitions: [Definition] = [
         lengthFilter(
-            "android-length-filter",
+            "android-length-filter", origin: "AOSP (InputFilter.LengthFilter)",
             "setFilters(new InputFilter[] { new InputFilter.LengthFilter(max-length) }), as AOSP writes it."),
         lengthFilter(
-            "react-native-max-length",
+            "react-native-max-length", origin: "React Native (ReactEditText)",
             "<TextInput maxLength={max-length}> on Android: a LengthFilter on its ReactEditText."),
         Definition(
-            name: "flutter-length-limiting",
+            name: "flutter-length-limiting", origin: "Flutter (text_formatter.dart)",
             summary:
                 "LengthLimitingTextInputFormatter(max-length, maxLengthEnforcement: enforcement), as Flutter writes it.",
             parameters: [
@@ -48,7 +56,7 @@ public enum AndroidCatalogue {
             return AndroidRule(arguments.specText, contract: rule.contract, binding: rule.binding)
         },
         Definition(
-            name: "android-composition-aware-filter",
+            name: "android-composition-aware-filter", origin: "correct",
             summary: """
                 An InputFilter that leaves composing text to the keyboard and keeps whole characters of what fits \
                 of a commit, with a SpanWatcher trimming a composition finished without one: a correct limit.
@@ -59,7 +67,7 @@ public enum AndroidCatalogue {
             return AndroidRule.compositionAwareFilter(arguments.specText, maxLength: max)
         },
         Definition(
-            name: "android-composition-aware-watcher",
+            name: "android-composition-aware-watcher", origin: "correct",
             summary: """
                 A TextWatcher that leaves the text alone while anything composes and otherwise trims what was \
                 just committed to fit, with the same SpanWatcher: a correct limit.
