@@ -116,6 +116,13 @@ package struct JSONNode: Sendable {
         return JSONNode(member.1, path: path.appending(.key(key)))
     }
 
+    /// Checks that the member `key` is the string `expected` (a document's `"format"` or
+    /// `"platform"`), failing at the member's path with what was expected.
+    package func requireMember(_ key: String, is expected: String) throws(JSONDecodingError) {
+        let member = try member(key)
+        guard try member.string() == expected else { throw member.mismatch("\"\(expected)\"") }
+    }
+
     /// The member `key` when it is present and not `null`.
     package func optionalMember(_ key: String) throws(JSONDecodingError) -> JSONNode? {
         guard case .object(let members) = value else { throw mismatch("an object") }

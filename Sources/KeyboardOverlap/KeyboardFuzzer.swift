@@ -95,8 +95,7 @@ package struct KeyboardFuzzResult: Hashable, Sendable {
         try node.rejectUnknownMembers([
             "format", "handler", "profiles", "seed", "shards", "iterations", "seconds", "failures",
         ])
-        let format = try node.member("format")
-        guard try format.string() == Self.format else { throw format.mismatch("\"\(Self.format)\"") }
+        try node.requireMember("format", is: Self.format)
         handler = try node.member("handler").string()
         seed = try node.member("seed").unsignedInteger()
         shards = try node.member("shards").elements().map { node throws(JSONDecodingError) in

@@ -157,8 +157,7 @@ extension KeyboardProfile {
             "format", "name", "description", "idiom", "screen", "safeArea", "heights", "quickTypeBar",
             "quickTypeModes", "hardwareBar", "placements", "animation", "sequences", "facts",
         ])
-        let format = try node.member("format")
-        guard try format.string() == Self.format else { throw format.mismatch("\"\(Self.format)\"") }
+        try node.requireMember("format", is: Self.format)
         name = try node.member("name").string()
         description = try node.member("description").string()
         idiom = try node.member("idiom").choice(Idiom.self)

@@ -245,8 +245,7 @@ package struct KeyboardSession: Hashable, Sendable {
         try node.rejectUnknownMembers([
             "format", "id", "source", "idiom", "orientation", "window", "layout", "inputMode", "quickType", "events",
         ])
-        let format = try node.member("format")
-        guard try format.string() == Self.format else { throw format.mismatch("\"\(Self.format)\"") }
+        try node.requireMember("format", is: Self.format)
         let idNode = try node.member("id")
         id = try idNode.string()
         guard !id.isEmpty else { throw idNode.mismatch("a non-empty id") }

@@ -123,8 +123,7 @@ package struct Baseline: Equatable, Sendable {
     /// - Throws: ``JSONDecodingError`` at the JSON path of the first problem.
     package init(json node: JSONNode) throws(JSONDecodingError) {
         try node.rejectUnknownMembers(["format", "rules", "findings"])
-        let format = try node.member("format")
-        guard try format.string() == Self.format else { throw format.mismatch("\"\(Self.format)\"") }
+        try node.requireMember("format", is: Self.format)
         var specs: [String: String] = [:]
         if let rules = try node.optionalMember("rules") {
             for (name, spec) in try rules.members() { specs[name] = try spec.string() }

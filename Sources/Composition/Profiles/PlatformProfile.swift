@@ -160,8 +160,7 @@ extension PlatformProfile {
         try node.rejectUnknownMembers(
             ["format", "name", "description", "source", "presentations", "facts", "multiRangeEdits"]
                 + Self.choiceMembers)
-        let format = try node.member("format")
-        guard try format.string() == "ime-profile/1" else { throw format.mismatch("\"ime-profile/1\"") }
+        try node.requireMember("format", is: "ime-profile/1")
         name = try node.member("name").string()
         description = try node.member("description").string()
         source = try node.member("source").string()

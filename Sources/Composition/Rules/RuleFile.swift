@@ -46,8 +46,7 @@ package struct RuleFile: Sendable {
         do throws(JSONDecodingError) {
             let root = JSONNode(value)
             try root.rejectUnknownMembers(["format", "rule", "parameters", "description"])
-            let format = try root.member("format")
-            guard try format.string() == Self.format else { throw format.mismatch("\"\(Self.format)\"") }
+            try root.requireMember("format", is: Self.format)
             let name = try root.member("rule").string()
             var parameters: [RuleSpec.Parameter] = []
             if let members = try root.optionalMember("parameters")?.members() {

@@ -19,8 +19,7 @@ extension Session {
             "format", "id", "ime", "locale", "keyboard", "secureTextEntry", "source", "initial", "events", "observed",
             "expect",
         ])
-        let format = try node.member("format")
-        guard try format.string() == Self.format else { throw format.mismatch("\"\(Self.format)\"") }
+        try node.requireMember("format", is: Self.format)
         let idNode = try node.member("id")
         id = try idNode.string()
         guard !id.isEmpty else { throw idNode.mismatch("a non-empty id") }

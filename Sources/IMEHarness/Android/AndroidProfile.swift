@@ -68,10 +68,8 @@ public struct AndroidProfile: Hashable, Sendable {
     init(json node: JSONNode) throws(JSONDecodingError) {
         try node.rejectUnknownMembers(
             ["format", "platform", "name", "description", "source", "facts"] + Self.choiceMembers)
-        let format = try node.member("format")
-        guard try format.string() == "ime-profile/1" else { throw format.mismatch("\"ime-profile/1\"") }
-        let platform = try node.member("platform")
-        guard try platform.string() == "android" else { throw platform.mismatch("\"android\"") }
+        try node.requireMember("format", is: "ime-profile/1")
+        try node.requireMember("platform", is: "android")
         name = try node.member("name").string()
         description = try node.member("description").string()
         _ = try node.member("source").string()

@@ -114,10 +114,7 @@ public struct AndroidSession: Hashable, Sendable {
         do {
             let root = JSONNode(try JSONParser.parse(bytes))
             try root.rejectUnknownMembers(["format", "sessions"])
-            let format = try root.member("format")
-            guard try format.string() == "ime-android-session/1" else {
-                throw format.mismatch("\"ime-android-session/1\"")
-            }
+            try root.requireMember("format", is: "ime-android-session/1")
             return try root.member("sessions").elements().map { node throws(JSONDecodingError) in
                 try node.rejectUnknownMembers(["id", "description", "initial", "calls"])
                 let initialNode = try node.member("initial")

@@ -107,8 +107,7 @@ extension KeyboardRun {
         try node.rejectUnknownMembers([
             "format", "verdict", "failOn", "sessions", "profiles", "handlers", "errors", "skipped", "replays",
         ])
-        let format = try node.member("format")
-        guard try format.string() == Self.format else { throw format.mismatch("\"\(Self.format)\"") }
+        try node.requireMember("format", is: Self.format)
         let strings = { (key: String) throws(JSONDecodingError) -> [String] in
             try node.member(key).elements().map { element throws(JSONDecodingError) in try element.string() }
         }
